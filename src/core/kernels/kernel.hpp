@@ -1,0 +1,64 @@
+#pragma once
+// The four base kernels of the course and of LIBSVM (course-notes 000 "Examples of kernels", 004
+// "Kernels"; LIBSVM's -t 0..3):
+//   linear      k(x, x') = x·x'
+//   polynomial  k(x, x') = (u·x·x' + v)^p          u = gamma, v = coef0, p = degree
+//   Gaussian    k(x, x') = exp(−γ‖x − x'‖²)        σ form: γ = 1/(2σ²)
+//   sigmoid     k(x, x') = tanh(γ·x·x' + r)         r = coef0; not positive semi-definite in
+//   general
+// The parameter names are LIBSVM's so that a model file maps onto this struct field by field.
+
+#include <Eigen/Core>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kpg {
+
+using Vector = Eigen::VectorXd;
+using Matrix = Eigen::MatrixXd;  // one sample per row
+using VectorRef = Eigen::Ref<const Vector>;
+
+// The numeric values are LIBSVM's kernel_type codes (-t).
+enum class KernelType { Linear = 0, Polynomial = 1, Rbf = 2, Sigmoid = 3 };
+
+struct KernelParams {
+  KernelType type = KernelType::Rbf;
+  double gamma = 1.0;
+  double coef0 = 0.0;
+  int degree = 3;
+
+  static KernelParams linear();
+  static KernelParams polynomial(double gamma, double coef0, int degree);
+  static KernelParams rbf(double gamma);
+  // Gaussian kernel written with a width σ, exp(−‖x − x'‖²/(2σ²)) (course-notes 000).
+  static KernelParams rbfSigma(double sigma);
+  static KernelParams sigmoid(double gamma, double coef0);
+
+  friend bool operator==(const KernelParams& a, const KernelParams& b) {
+    return a.type == b.type && a.gamma == b.gamma && a.coef0 == b.coef0 && a.degree == b.degree;
+  }
+  friend bool operator!=(const KernelParams& a, const KernelParams& b) { return !(a == b); }
+};
+
+// A rejected parameter: which one, and a sentence saying what is wrong and what to do.
+struct ParameterError {
+  std::string parameter;
+  std::string message;
+};
+
+// Rejects what LIBSVM's svm_check_parameter rejects, and NaN/inf, which it lets through
+// (../shared/BAD_INPUTS.md P1, P3). Only the parameters the kernel type uses are checked.
+std::optional<ParameterError> validate(const KernelParams& params);
+
+double kernelValue(const KernelParams& params, const VectorRef& a, const VectorRef& b);
+
+// "linear", "polynomial", "rbf", "sigmoid": LIBSVM's kernel_type names in model files.
+std::string_view kernelTypeName(KernelType type);
+std::optional<KernelType> kernelTypeFromName(std::string_view name);
+
+// A human-readable formula with the parameter values, e.g. "exp(-0.5·‖x − x'‖²)".
+std::string describe(const KernelParams& params);
+
+}  // namespace kpg

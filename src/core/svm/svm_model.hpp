@@ -1,0 +1,34 @@
+#pragma once
+// A trained SVM in LIBSVM's own layout, so that a model file maps onto it field by field
+// (LIBSVM svm.cpp, struct svm_model; README "model file format"):
+//   c_svc, k classes:  one-vs-one decision for the pair (a, b), a < b in `labels` order,
+//       f_ab(x) = Σ_{i ∈ SV(a)} coef[b−1][i] k(sv_i, x) + Σ_{i ∈ SV(b)} coef[a][i] k(sv_i, x) −
+//       rho_ab
+//     and the vote goes to a when f_ab(x) > 0. For k = 2: f(x) = Σ coef_i k(sv_i, x) − rho,
+//     coef_i = α_i·y_i with y = +1 for labels[0]; the course's bias is b = −rho.
+//   epsilon_svr: f(x) = Σ coef_i k(sv_i, x) − rho, coef_i = α_i − α_i*.
+// Support vectors of a c_svc model are grouped by class in `labels` order (nr_sv per class).
+
+#include "kernels/kernel.hpp"
+
+#include <vector>
+
+namespace kpg {
+
+// Values are LIBSVM's svm_type codes (-s).
+enum class SvmType { CSvc = 0, EpsilonSvr = 3 };
+
+struct SvmModel {
+  SvmType type = SvmType::CSvc;
+  KernelParams kernel;
+  int classCount = 2;              // nr_class (2 for epsilon_svr, as LIBSVM writes it)
+  std::vector<int> labels;         // label, c_svc only, in LIBSVM order (first appearance)
+  std::vector<int> supportCounts;  // nr_sv, c_svc only, per class in `labels` order
+  Matrix supportVectors;           // total_sv × dimension, dense
+  Matrix coefficients;             // (classCount − 1) × total_sv: sv_coef, LIBSVM layout
+  Vector rho;  // classCount·(classCount − 1)/2 values, pair order (0,1),(0,2)...
+
+  Eigen::Index supportVectorCount() const { return supportVectors.rows(); }
+};
+
+}  // namespace kpg

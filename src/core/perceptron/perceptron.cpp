@@ -1,0 +1,279 @@
+#include "perceptron/perceptron.hpp"
+
+#include "kernel_pca/gram_budget.hpp"
+#include "kernels/gram_matrix.hpp"
+
+#include <cmath>
+#include <utility>
+
+namespace kpg {
+
+namespace {
+
+// SplitMix64 (Steele, Lea & Flood 2014): one 64-bit word of state, so the generator is part of the
+// copyable state, and the same sequence on every platform (std:: distributions differ between
+// libstdc++ natively and libc++ under Emscripten).
+std::uint64_t nextRandom(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+bool isMistake(MistakeRule rule, double margin) {
+  return rule == MistakeRule::NonPositiveMargin ? margin <= 0.0 : margin < 0.0;
+}
+
+}  // namespace
+
+std::string_view statusText(PerceptronStatus status) {
+  switch (status) {
+    case PerceptronStatus::InvalidInput:
+      return "invalid input";
+    case PerceptronStatus::Running:
+      return "running";
+    case PerceptronStatus::Converged:
+      return "converged";
+    case PerceptronStatus::EpochCapReached:
+      return "did not converge (data not separable?)";
+  }
+  return "unknown";
+}
+
+void PerceptronBase::fail(std::string message) {
+  status_ = PerceptronStatus::InvalidInput;
+  message_ = std::move(message);
+}
+
+bool PerceptronBase::initialize(const Matrix& x, const Vector& y, const PerceptronOptions& options,
+                                const char* what) {
+  options_ = options;
+  if (auto error = checkSamples(x, what)) {
+    fail(*error);
+    return false;
+  }
+  TwoClassResult labels = twoClassLabels(y, x.rows(), what);
+  if (!labels.labels) {
+    fail(labels.error);
+    return false;
+  }
+  labels_ = std::move(*labels.labels);
+  if (!(options.maxEpochs >= 1)) {
+    fail(std::string(what) + ": maxEpochs must be >= 1, got " + std::to_string(options.maxEpochs));
+    return false;
+  }
+  if (!std::isfinite(options.learningRate) || !(options.learningRate > 0.0)) {
+    fail(std::string(what) + ": the learning rate must be a finite number > 0, got " +
+         formatNumber(options.learningRate));
+    return false;
+  }
+  order_.resize(static_cast<std::size_t>(x.rows()));
+  for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<Eigen::Index>(i);
+  rngState_ = options.seed;
+  if (options.order == VisitOrder::SeededShuffle) shuffleOrder();
+  status_ = PerceptronStatus::Running;
+  message_ = "running";
+  return true;
+}
+
+void PerceptronBase::shuffleOrder() {
+  // Fisher–Yates with a portable generator; the modulo bias (< n/2⁶⁴) is irrelevant here.
+  for (std::size_t i = order_.size(); i > 1; --i) {
+    const std::size_t j = static_cast<std::size_t>(nextRandom(rngState_) % i);
+    std::swap(order_[i - 1], order_[j]);
+  }
+}
+
+Eigen::Index PerceptronBase::nextIndex() const {
+  return order_.empty() ? -1 : order_[static_cast<std::size_t>(position_)];
+}
+
+bool PerceptronBase::advance(bool mistake) {
+  ++visits_;
+  if (mistake) {
+    ++mistakes_;
+    ++mistakesThisEpoch_;
+  }
+  ++position_;
+  if (position_ < static_cast<Eigen::Index>(order_.size())) return false;
+  // End of an epoch: converged if it made no mistake.
+  if (mistakesThisEpoch_ == 0) {
+    status_ = PerceptronStatus::Converged;
+    message_ = "converged after " + std::to_string(epoch_ + 1) + " epoch(s), " +
+               std::to_string(mistakes_) + " update(s)";
+  } else if (epoch_ + 1 >= options_.maxEpochs) {
+    status_ = PerceptronStatus::EpochCapReached;
+    message_ = "did not converge (data not separable?): " + std::to_string(mistakesThisEpoch_) +
+               " mistake(s) in epoch " + std::to_string(epoch_ + 1) + " of " +
+               std::to_string(options_.maxEpochs);
+  } else {
+    ++epoch_;
+    position_ = 0;
+    mistakesThisEpoch_ = 0;
+    if (options_.order == VisitOrder::SeededShuffle) shuffleOrder();
+  }
+  return true;
+}
+
+double PerceptronBase::originalLabel(double sign) const {
+  return sign > 0.0 ? labels_.positiveLabel : labels_.negativeLabel;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Primal
+
+Perceptron::Perceptron(const Matrix& x, const Vector& y, const PerceptronOptions& options)
+    : Perceptron(x, y, options, Vector::Zero(x.cols()), 0.0) {}
+
+Perceptron::Perceptron(const Matrix& x, const Vector& y, const PerceptronOptions& options,
+                       const Vector& initialBeta, double initialBias) {
+  if (!initialize(x, y, options, "perceptron")) return;
+  if (initialBeta.size() != x.cols()) {
+    fail("perceptron: the initial beta has " + std::to_string(initialBeta.size()) +
+         " components for " + std::to_string(x.cols()) + " features");
+    return;
+  }
+  if (!initialBeta.allFinite() || !std::isfinite(initialBias)) {
+    fail("perceptron: the initial beta and bias must be finite");
+    return;
+  }
+  x_ = x;
+  beta_ = initialBeta;
+  bias_ = options.useBias ? initialBias : 0.0;
+}
+
+double Perceptron::decisionValue(const VectorRef& x) const {
+  return beta_.dot(x) + bias_;
+}
+
+double Perceptron::predict(const VectorRef& x) const {
+  return originalLabel(decisionValue(x) > 0.0 ? 1.0 : -1.0);
+}
+
+PerceptronStep Perceptron::step() {
+  PerceptronStep record;
+  record.statusAfter = status_;
+  if (status_ != PerceptronStatus::Running) return record;
+  const Eigen::Index i = nextIndex();
+  const double yi = labels_.sign(i);
+  record.epoch = epoch_;
+  record.index = i;
+  record.score = decisionValue(x_.row(i).transpose());
+  record.margin = yi * record.score;
+  record.mistake = isMistake(options_.rule, record.margin);
+  record.betaBefore = beta_;
+  record.biasBefore = bias_;
+  if (record.mistake) {
+    // 002: β ← β + α y x, β₀ ← β₀ + α y (α there is the learning rate, η here).
+    beta_ += options_.learningRate * yi * x_.row(i).transpose();
+    if (options_.useBias) bias_ += options_.learningRate * yi;
+  }
+  record.betaAfter = beta_;
+  record.biasAfter = bias_;
+  record.epochEnded = advance(record.mistake);
+  record.statusAfter = status_;
+  return record;
+}
+
+long long Perceptron::run(long long maxSteps) {
+  long long made = 0;
+  while (made < maxSteps && status_ == PerceptronStatus::Running) {
+    step();
+    ++made;
+  }
+  return made;
+}
+
+PerceptronStatus Perceptron::train() {
+  while (status_ == PerceptronStatus::Running) step();
+  return status_;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dual / kernel
+
+KernelPerceptron::KernelPerceptron(const Matrix& x, const Vector& y, const KernelParams& kernel,
+                                   const PerceptronOptions& options) {
+  if (!initialize(x, y, options, "kernel perceptron")) return;
+  if (auto error = validate(kernel)) {
+    fail("kernel perceptron: " + error->message);
+    return;
+  }
+  if (auto error = checkGramBudget(x.rows(), 1, options.gramBudgetBytes, "the kernel perceptron")) {
+    fail(*error);
+    return;
+  }
+  x_ = x;
+  kernel_ = kernel;
+  auto gram = std::make_shared<Matrix>(gramMatrix(kernel, x));
+  if (!gram->allFinite()) {
+    fail("kernel perceptron: the kernel gives non-finite values on this data (" + describe(kernel) +
+         "); scale the data or lower the degree/gamma");
+    return;
+  }
+  gram_ = std::move(gram);
+  alpha_ = Vector::Zero(x.rows());
+}
+
+double KernelPerceptron::trainingScore(Eigen::Index i) const {
+  // Σⱼ αⱼ yⱼ K(j, i): only samples with a mistake contribute, as in 000's "keeping only l indices
+  // with a non 0 update".
+  double sum = bias_;
+  for (Eigen::Index j = 0; j < alpha_.size(); ++j) {
+    if (alpha_(j) != 0.0) sum += alpha_(j) * labels_.sign(j) * (*gram_)(j, i);
+  }
+  return sum;
+}
+
+double KernelPerceptron::decisionValue(const VectorRef& x) const {
+  double sum = bias_;
+  for (Eigen::Index j = 0; j < alpha_.size(); ++j) {
+    if (alpha_(j) != 0.0)
+      sum += alpha_(j) * labels_.sign(j) * kernelValue(kernel_, x_.row(j).transpose(), x);
+  }
+  return sum;
+}
+
+double KernelPerceptron::predict(const VectorRef& x) const {
+  return originalLabel(decisionValue(x) > 0.0 ? 1.0 : -1.0);
+}
+
+PerceptronStep KernelPerceptron::step() {
+  PerceptronStep record;
+  record.statusAfter = status_;
+  if (status_ != PerceptronStatus::Running) return record;
+  const Eigen::Index i = nextIndex();
+  const double yi = labels_.sign(i);
+  record.epoch = epoch_;
+  record.index = i;
+  record.score = trainingScore(i);
+  record.margin = yi * record.score;
+  record.mistake = isMistake(options_.rule, record.margin);
+  record.alphaBefore = alpha_(i);
+  record.biasBefore = bias_;
+  if (record.mistake) {
+    alpha_(i) += 1.0;  // 001: αᵢ ← αᵢ + 1
+    if (options_.useBias) bias_ += yi;
+  }
+  record.alphaAfter = alpha_(i);
+  record.biasAfter = bias_;
+  record.epochEnded = advance(record.mistake);
+  record.statusAfter = status_;
+  return record;
+}
+
+long long KernelPerceptron::run(long long maxSteps) {
+  long long made = 0;
+  while (made < maxSteps && status_ == PerceptronStatus::Running) {
+    step();
+    ++made;
+  }
+  return made;
+}
+
+PerceptronStatus KernelPerceptron::train() {
+  while (status_ == PerceptronStatus::Running) step();
+  return status_;
+}
+
+}  // namespace kpg

@@ -1,0 +1,223 @@
+#include "data/csv_format.hpp"
+
+#include "data/number_text.hpp"
+#include "data/text_scan.hpp"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kpg {
+
+namespace {
+
+struct Cell {
+  std::string text;
+  std::size_t column;  // byte column of the cell's start, 1-based
+};
+
+// Splits one line on commas outside double quotes; "" inside quotes is a quote. Returns false on
+// an unterminated quote.
+bool splitCells(std::string_view line, std::vector<Cell>& cells) {
+  cells.clear();
+  std::size_t i = 0;
+  for (;;) {
+    Cell cell{{}, i + 1};
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i < line.size() && line[i] == '"') {
+      ++i;
+      for (;;) {
+        if (i >= line.size()) return false;
+        if (line[i] == '"') {
+          if (i + 1 < line.size() && line[i + 1] == '"') {
+            cell.text += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        cell.text += line[i++];
+      }
+      while (i < line.size() && line[i] != ',') ++i;  // spaces after the closing quote
+    } else {
+      const std::size_t start = i;
+      while (i < line.size() && line[i] != ',') ++i;
+      std::size_t end = i;
+      while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
+      cell.text.assign(line.substr(start, end - start));
+    }
+    cells.push_back(std::move(cell));
+    if (i >= line.size()) return true;
+    ++i;  // the comma
+  }
+}
+
+bool isMissing(const std::string& cell) {
+  return cell.empty() || cell == "NA" || cell == "N/A" || cell == "na" || cell == "?" ||
+         cell == "nan" || cell == "NaN" || cell == "NAN" || cell == "null" || cell == "NULL";
+}
+
+}  // namespace
+
+ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
+                            const CsvReadOptions& options) {
+  ReadResult<Dataset> result;
+  const auto fail = [&](std::size_t line, std::size_t column, std::string message,
+                        std::string hint) {
+    result.error = text::makeError(source, line, column, std::move(message), std::move(hint));
+    return result;
+  };
+  if (auto e = text::checkIsText(text, source, "CSV file")) {
+    result.error = std::move(e);
+    return result;
+  }
+  text = text::stripBom(text);
+
+  std::vector<Cell> cells;
+  std::vector<double> features;  // row-major, grows with the file
+  std::vector<std::string> labelTexts;
+  std::vector<std::size_t> labelLines;
+  std::vector<std::size_t> labelColumns;
+  std::size_t columnCount = 0;
+  std::size_t labelIndex = 0;
+  bool firstRow = true;
+  std::size_t pendingBlankLine = 0;
+  text::LineReader reader(text, options.limits.maxLineBytes);
+  std::string_view line;
+  while (reader.next(line)) {
+    const std::size_t lineNumber = reader.lineNumber();
+    if (text::isBlank(line)) {
+      if (pendingBlankLine == 0 && !options.skipBlankLines) pendingBlankLine = lineNumber;
+      continue;
+    }
+    if (pendingBlankLine != 0) {
+      return fail(pendingBlankLine, 0, "empty line",
+                  "remove blank lines between rows (or pass --lenient to skip them)");
+    }
+    if (!splitCells(line, cells)) {
+      return fail(lineNumber, 0, "unterminated quoted cell",
+                  "close the quote; cells spanning lines are not supported");
+    }
+    if (firstRow) {
+      if (cells.size() < 2) {
+        if (line.find(';') != std::string_view::npos)
+          return fail(lineNumber, line.find(';') + 1, "';' is not a supported delimiter",
+                      "save the file with ',' as the separator and '.' as the decimal point");
+        if (line.find('\t') != std::string_view::npos)
+          return fail(lineNumber, line.find('\t') + 1, "tab is not a supported delimiter",
+                      "save the file with ',' as the separator");
+        return fail(lineNumber, 0, "only one column",
+                    "a CSV data file needs a label column and at least one feature column");
+      }
+      columnCount = cells.size();
+      const long long wanted = options.labelColumn < 0
+                                   ? static_cast<long long>(columnCount) + options.labelColumn
+                                   : static_cast<long long>(options.labelColumn) - 1;
+      if (options.labelColumn == 0 || wanted < 0 || wanted >= static_cast<long long>(columnCount)) {
+        return fail(
+            lineNumber, 0,
+            "label column " + std::to_string(options.labelColumn) +
+                " does not exist; the file has " + std::to_string(columnCount) + " columns",
+            "pick a column from 1 to " + std::to_string(columnCount) + " or -1 for the last");
+      }
+      labelIndex = static_cast<std::size_t>(wanted);
+      bool header = options.header == CsvHeader::Present;
+      if (options.header == CsvHeader::Auto) {
+        header = true;
+        for (std::size_t c = 0; c < cells.size(); ++c)
+          if (c != labelIndex && parseDecimal(cells[c].text).status == NumberStatus::Ok)
+            header = false;
+      }
+      firstRow = false;
+      if (header) continue;
+    }
+    if (cells.size() != columnCount) {
+      return fail(lineNumber, 0,
+                  "expected " + std::to_string(columnCount) + " columns, found " +
+                      std::to_string(cells.size()),
+                  "every row needs the same number of cells as the first row");
+    }
+    if (labelTexts.size() >= options.limits.maxLines) {
+      return fail(lineNumber, 0, "more than " + std::to_string(options.limits.maxLines) + " rows",
+                  "the file exceeds the line budget; use a subset");
+    }
+    if (static_cast<double>(features.size() + columnCount) * 8.0 >
+        static_cast<double>(options.limits.maxDenseBytes)) {
+      return fail(lineNumber, 0, "exceeds memory budget", "use fewer rows or columns");
+    }
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      const Cell& cell = cells[c];
+      const std::string where =
+          "line " + std::to_string(lineNumber) + " col " + std::to_string(c + 1);
+      if (isMissing(cell.text)) {
+        return fail(lineNumber, cell.column, "missing value at " + where,
+                    "fill in or remove the row; missing values are never read as 0");
+      }
+      if (c == labelIndex) {
+        labelTexts.push_back(cell.text);
+        labelLines.push_back(lineNumber);
+        labelColumns.push_back(cell.column);
+        continue;
+      }
+      const NumberParse number = parseDecimal(cell.text);
+      if (number.status == NumberStatus::NotFinite) {
+        return fail(lineNumber, cell.column, "non-finite value '" + cell.text + "' at " + where,
+                    numberHint(number.status));
+      }
+      if (number.status != NumberStatus::Ok) {
+        return fail(lineNumber, cell.column, "invalid number '" + cell.text + "' at " + where,
+                    numberHint(number.status));
+      }
+      features.push_back(number.value);
+    }
+  }
+  if (reader.tooLong()) {
+    return fail(
+        reader.lineNumber(), 0,
+        "line too long (more than " + std::to_string(options.limits.maxLineBytes) + " bytes)",
+        "this is not a CSV data file");
+  }
+  if (labelTexts.empty()) {
+    return fail(0, 0, "no samples (the file is empty or has only a header)",
+                "pass a file with one sample per row");
+  }
+
+  const auto n = static_cast<Eigen::Index>(labelTexts.size());
+  const auto d = static_cast<Eigen::Index>(columnCount - 1);
+  Dataset& data = result.value;
+  data.x = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+      features.data(), n, d);
+  data.y.resize(n);
+  bool numeric = true;
+  std::size_t firstName = 0;
+  for (std::size_t i = 0; i < labelTexts.size() && numeric; ++i) {
+    const NumberParse label = parseDecimal(labelTexts[i]);
+    if (label.status == NumberStatus::NotFinite) {
+      return fail(labelLines[i], labelColumns[i], "non-finite label '" + labelTexts[i] + "'",
+                  numberHint(label.status));
+    }
+    if (label.status != NumberStatus::Ok) {
+      numeric = false;
+      firstName = i;
+    } else {
+      data.y(static_cast<Eigen::Index>(i)) = label.value;
+    }
+  }
+  if (!numeric) {
+    if (options.numericLabels) {
+      return fail(labelLines[firstName], labelColumns[firstName],
+                  "non-numeric target '" + labelTexts[firstName] + "' for regression",
+                  "regression needs numeric targets; class names are only for classification");
+    }
+    std::unordered_map<std::string, int> ids;
+    for (std::size_t i = 0; i < labelTexts.size(); ++i) {
+      auto [it, inserted] = ids.emplace(labelTexts[i], static_cast<int>(ids.size()));
+      if (inserted) data.classNames.push_back(labelTexts[i]);
+      data.y(static_cast<Eigen::Index>(i)) = it->second;
+    }
+  }
+  return result;
+}
+
+}  // namespace kpg

@@ -1,0 +1,74 @@
+#pragma once
+// Pieces shared by the text readers (LIBSVM data, CSV, LIBSVM model files): the binary-file check,
+// line splitting that treats CRLF like LF, whitespace tokens with their columns, and the
+// `index:value` token of LIBSVM's sparse rows with every check of ../shared/BAD_INPUTS.md D4-D11.
+
+#include "data/read_error.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kpg::text {
+
+ReadError makeError(std::string_view source, std::size_t line, std::size_t column,
+                    std::string message, std::string hint = {});
+
+// D13: a NUL byte or invalid UTF-8 means the input is not a text file (a .png, a binary dump).
+// `what` names the expected format in the message ("LIBSVM data file").
+std::optional<ReadError> checkIsText(std::string_view text, std::string_view source,
+                                     std::string_view what);
+
+// A UTF-8 byte order mark at the start (spreadsheets write one) is dropped.
+std::string_view stripBom(std::string_view text);
+
+// Yields lines without their terminator; "\r\n" and "\n" end a line, and a last line without a
+// terminator is a line (D14). A line longer than `maxLineBytes` stops the reader with an error.
+class LineReader {
+ public:
+  LineReader(std::string_view text, std::size_t maxLineBytes)
+      : text_(text), maxLineBytes_(maxLineBytes) {}
+  // False at the end of the input or on a too-long line (then tooLong() is true).
+  bool next(std::string_view& line);
+  std::size_t lineNumber() const { return lineNumber_; }
+  bool tooLong() const { return tooLong_; }
+  bool lastLineTerminated() const { return lastTerminated_; }
+  // The rest of the input after the current line, for "is everything after this blank?".
+  std::string_view rest() const { return text_.substr(position_); }
+
+ private:
+  std::string_view text_;
+  std::size_t maxLineBytes_;
+  std::size_t position_ = 0;
+  std::size_t lineNumber_ = 0;
+  bool tooLong_ = false;
+  bool lastTerminated_ = true;
+};
+
+bool isBlank(std::string_view line);
+
+struct Token {
+  std::string_view text;
+  std::size_t column;  // 1-based
+};
+
+// Splits on spaces and tabs (D14: tabs and trailing spaces are separators like a space).
+void splitTokens(std::string_view line, std::vector<Token>& tokens);
+
+// The outcome of reading one `index:value` token.
+struct FeatureError {
+  std::size_t column;
+  std::string message;
+  std::string hint;
+};
+
+// Parses `index:value` where index must exceed `previousIndex` (D8, D9), be >= 1 (or >= 0 when
+// zeroBased, D6), fit 32 bits (D10) and the dimension budget `maxIndex` (D11), and value must be a
+// finite decimal number (D4, D15). `index` is returned as written in the file.
+std::optional<FeatureError> parseFeature(const Token& token, bool zeroBased,
+                                         long long previousIndex, long long maxIndex,
+                                         long long& index, double& value);
+
+}  // namespace kpg::text

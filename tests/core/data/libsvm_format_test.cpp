@@ -1,0 +1,170 @@
+#include "data/libsvm_format.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace kpg;
+
+namespace {
+
+ReadResult<Dataset> read(const std::string& text, LibsvmReadOptions options = {}) {
+  return readLibsvm(text, "t.svm", options);
+}
+
+std::string errorOf(const std::string& text, LibsvmReadOptions options = {}) {
+  const auto r = read(text, options);
+  REQUIRE_FALSE(r.ok());
+  return r.error->toString();
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("LIBSVM reader: a sparse file is densified up to the largest index", "[data]") {
+  const auto r = read("+1 1:0.5 3:2\n-1 2:-1\n");
+  REQUIRE(r.ok());
+  Eigen::MatrixXd x(2, 3);
+  x << 0.5, 0, 2, 0, -1, 0;
+  CHECK(r.value.x == x);
+  CHECK(r.value.y(0) == 1.0);
+  CHECK(r.value.y(1) == -1.0);
+}
+
+TEST_CASE("LIBSVM reader: heart_scale has 270 samples of 13 features", "[data]") {
+  const auto r = read(slurp(KPG_SHARED_DIR "/data/libsvm/heart_scale"));
+  REQUIRE(r.ok());
+  CHECK(r.value.size() == 270);
+  CHECK(r.value.dimension() == 13);
+  // First line: "+1 1:0.708333 2:1 3:1 4:-0.320755 ..."
+  CHECK(r.value.y(0) == 1.0);
+  CHECK(r.value.x(0, 0) == 0.708333);
+  CHECK(r.value.x(0, 3) == -0.320755);
+}
+
+TEST_CASE("LIBSVM reader: CRLF, tabs, trailing spaces and no final newline read like LF (D14)",
+          "[data]") {
+  const std::string lf = "+1 1:0.5 3:2\n-1 2:-1\n1 1:1e-3\n";
+  const auto reference = read(lf);
+  REQUIRE(reference.ok());
+  const std::string variant =
+      GENERATE(std::string("+1 1:0.5 3:2\r\n-1 2:-1\r\n1 1:1e-3\r\n"),
+               std::string("+1\t1:0.5\t3:2\n-1\t2:-1\n1\t1:1e-3\n"),
+               std::string("+1 1:0.5 3:2   \n-1 2:-1 \t\n1 1:1e-3 \n"),
+               std::string("+1 1:0.5 3:2\n-1 2:-1\n1 1:1e-3"),
+               std::string("\xEF\xBB\xBF+1 1:0.5 3:2\r\n-1 2:-1\r\n1 1:1e-3"),
+               std::string("+1 1:0.5 3:2\n-1 2:-1\n1 1:1e-3\n\n\n"));
+  const auto r = read(variant);
+  REQUIRE(r.ok());
+  CHECK(r.value.x == reference.value.x);
+  CHECK(r.value.y == reference.value.y);
+}
+
+TEST_CASE("LIBSVM reader: comments are skipped; only comments is no samples (D1)", "[data]") {
+  const auto r = read("# header\n+1 1:1 # trailing\n-1 1:2\n");
+  REQUIRE(r.ok());
+  CHECK(r.value.size() == 2);
+  CHECK(errorOf("") ==
+        "t.svm: no samples (the file is empty or has only comments) (pass a file "
+        "with lines such as '+1 1:0.5 2:3')");
+  CHECK_THAT(errorOf("# only\n# comments\n"), Catch::Contains("no samples"));
+}
+
+TEST_CASE("LIBSVM reader: every bad input names the line, the column and what to do", "[data]") {
+  // BAD_INPUTS.md D2-D13, D15, D17: the input and the start of the expected message.
+  const auto [text, expected] = GENERATE(table<std::string, std::string>({
+      {"1 1:1\n\n1 1:2\n", "t.svm:2: empty line"},                                            // D2
+      {"1 1:1\n  \t\n1 1:2\n", "t.svm:2: empty line"},                                        // D2
+      {"1 1:1\n1:0.5 2:3\n", "t.svm:2:1: missing label"},                                     // D3
+      {"abc 1:1\n", "t.svm:1:1: invalid label 'abc'"},                                        // D3
+      {"1.5.2 1:1\n", "t.svm:1:1: invalid label '1.5.2'"},                                    // D3
+      {"nan 1:1\n", "t.svm:1:1: non-finite label 'nan'"},                                     // D4
+      {"1 1:inf\n", "t.svm:1:5: non-finite value 'inf' for feature 1"},                       // D4
+      {"1 1:2 2:-inf\n", "t.svm:1:9: non-finite value '-inf' for feature 2"},                 // D4
+      {"1 1:1e400\n", "t.svm:1:5: non-finite value '1e400' for feature 1"},                   // D4
+      {"3 1 2\n", "t.svm:1:3: expected index:value, found '1'"},                              // D5
+      {"1 1:\n", "t.svm:1:5: missing value after '1:'"},                                      // D5
+      {"1 :0.5\n", "t.svm:1:3: missing feature index in ':0.5'"},                             // D5
+      {"1 1::2\n", "t.svm:1:5: more than one ':' in '1::2'"},                                 // D5
+      {"1 1:2:3\n", "t.svm:1:6: more than one ':' in '1:2:3'"},                               // D5
+      {"1 0:1\n", "t.svm:1:3: index 0 invalid (indices start at 1)"},                         // D6
+      {"1 -1:3\n", "t.svm:1:3: negative feature index -1"},                                   // D7
+      {"1 3:1 2:1\n", "t.svm:1:7: feature indices out of order: 2 after 3"},                  // D8
+      {"1 2:1 2:5\n", "t.svm:1:7: duplicate feature index 2"},                                // D9
+      {"1 2147483648:1\n", "t.svm:1:3: index out of range: 2147483648"},                      // D10
+      {"1 123456789012345678901234567890:1\n", "t.svm:1:3: index out of range"},              // D10
+      {"1 2000000000:1\n2 1:1\n", "t.svm:1:3: feature index 2000000000 exceeds the budget"},  // D11
+      {"1 1:0x1p3\n", "t.svm:1:5: invalid value '0x1p3' for feature 1 (hexadecimal"},         // D15
+      {"1 1:0,5\n", "t.svm:1:5: invalid value '0,5' for feature 1 (use '.'"},                 // D15
+      {"1 1:1_000\n", "t.svm:1:5: invalid value '1_000' for feature 1 (remove the digit"},
+      {"1 qid:3 1:1\n", "t.svm:1:3: qid: tokens (ranking data) are not supported"},  // D17
+      {"1,2 1:1\n", "t.svm:1:1: multi-label '1,2' is not supported"},                // D17
+      {"\x89PNG\r\n", "t.svm:1: not a text LIBSVM data file (invalid UTF-8 at byte offset 0)"},
+      {"svm_type c_svc\nkernel_type rbf\n", "t.svm:1:1: this is a LIBSVM model file"},  // D13
+      {"1\n-1\n", "t.svm: no features"},
+  }));
+  INFO(text);
+  CHECK_THAT(errorOf(text), Catch::StartsWith(expected));
+}
+
+TEST_CASE("LIBSVM reader: a NUL byte is reported at its byte offset (D13)", "[data]") {
+  const std::string text("1 1:1\n-1 1:\0", 12);
+  CHECK_THAT(errorOf(text), Catch::StartsWith("t.svm:2: not a text LIBSVM data file (NUL byte "
+                                              "at byte offset 11)"));
+}
+
+TEST_CASE("LIBSVM reader: zero-based mode accepts index 0 (D6)", "[data]") {
+  LibsvmReadOptions options;
+  options.zeroBased = true;
+  const auto r = read("1 0:2 2:3\n", options);
+  REQUIRE(r.ok());
+  CHECK(r.value.dimension() == 3);
+  CHECK(r.value.x(0, 0) == 2.0);
+  CHECK(r.value.x(0, 2) == 3.0);
+}
+
+TEST_CASE("LIBSVM reader: lenient mode skips blank lines (D2)", "[data]") {
+  LibsvmReadOptions options;
+  options.skipBlankLines = true;
+  const auto r = read("1 1:1\n\n \n-1 1:2\n", options);
+  REQUIRE(r.ok());
+  CHECK(r.value.size() == 2);
+}
+
+TEST_CASE("LIBSVM reader: line and memory budgets refuse before allocating (D11, D12)", "[data]") {
+  LibsvmReadOptions options;
+  options.limits.maxLineBytes = 64;
+  CHECK_THAT(errorOf("1 1:1\n1 " + std::string(100, '1') + ":1\n", options),
+             Catch::StartsWith("t.svm:2: line too long (more than 64 bytes)"));
+  options = {};
+  options.limits.maxLines = 2;
+  CHECK_THAT(errorOf("1 1:1\n1 1:1\n1 1:1\n", options),
+             Catch::StartsWith("t.svm:3: more than 2 samples"));
+  options = {};
+  options.limits.maxDenseBytes = 1000;
+  // 3 samples × 100 features × 8 bytes = 2400 bytes > 1000.
+  CHECK_THAT(errorOf("1 100:1\n1 1:1\n1 1:1\n", options),
+             Catch::StartsWith("t.svm: exceeds memory budget: 3 samples × 100 features"));
+}
+
+TEST_CASE("LIBSVM writer: writing and reading back gives the same data", "[data]") {
+  Dataset data;
+  data.x.resize(3, 4);
+  data.x << 0.1, 0, -2.5e-7, 1.0 / 3.0, 0, 0, 0, 7, 1e300, -0.0, 3, 0;
+  data.y.resize(3);
+  data.y << 1, -1, 2.5;
+  const std::string text = writeLibsvm(data);
+  CHECK(text.substr(0, text.find('\n')) == "1 1:0.1 3:-2.5e-07 4:0.3333333333333333");
+  const auto back = read(text);
+  REQUIRE(back.ok());
+  CHECK(back.value.x == data.x);
+  CHECK(back.value.y == data.y);
+}

@@ -10,16 +10,6 @@ namespace kpg {
 
 namespace {
 
-// SplitMix64 (Steele, Lea & Flood 2014): one 64-bit word of state, so the generator is part of the
-// copyable state, and the same sequence on every platform (std:: distributions differ between
-// libstdc++ natively and libc++ under Emscripten).
-std::uint64_t nextRandom(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 bool isMistake(MistakeRule rule, double margin) {
   return rule == MistakeRule::NonPositiveMargin ? margin <= 0.0 : margin < 0.0;
 }

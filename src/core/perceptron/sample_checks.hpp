@@ -9,6 +9,7 @@
 
 #include "kernels/kernel.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -32,6 +33,21 @@ struct TwoClassResult {
 // Checks y's size against x, finiteness, and that exactly two distinct labels occur (G2; a third
 // label is an error too, since these methods are binary).
 TwoClassResult twoClassLabels(const Vector& y, Eigen::Index samples, const char* what);
+
+// SplitMix64 (Steele, Lea & Flood 2014): one 64-bit word of state, so a generator is part of an
+// algorithm's copyable state, and the same sequence on every platform (std:: distributions differ
+// between libstdc++ natively and libc++ under Emscripten).
+inline std::uint64_t nextRandom(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Uniform in [0, 1) with 53 random bits.
+inline double nextUniform(std::uint64_t& state) {
+  return static_cast<double>(nextRandom(state) >> 11) * 0x1.0p-53;
+}
 
 // "%.17g" without trailing noise for messages: 1 → "1", 0.5 → "0.5".
 std::string formatNumber(double value);

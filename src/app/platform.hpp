@@ -1,0 +1,25 @@
+#pragma once
+// The platform layer: a GL context on a canvas, input delivered to Dear ImGui, the frame loop.
+// The browser build compiles platform_web.cpp; the choice is made by CMake, not by #ifdef in logic
+// (../shared/STYLE.md, item 7).
+
+#include <functional>
+
+namespace kpg::app {
+
+struct FrameInfo {
+  int framebufferWidth = 0;  // device pixels
+  int framebufferHeight = 0;
+  float devicePixelRatio = 1;  // device pixels per CSS pixel
+  double timeSeconds = 0;
+};
+
+// Creates the GL context and ImGui's platform side, then calls `frame` once per display refresh
+// for ever (in the browser the function returns to the event loop and never resumes).
+// Returns false with a message in `error` when no WebGL2 context can be had.
+bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char** error);
+
+// Rebuilds the font atlas for a new device pixel ratio so text stays sharp on high-DPI screens.
+void loadFonts(float devicePixelRatio);
+
+}  // namespace kpg::app

@@ -1,0 +1,231 @@
+// Browser platform: WebGL2 through Emscripten's html5 API (no GLFW), DOM input events fed to
+// Dear ImGui 1.86's io (KeysDown/KeyMap API), the canvas kept at CSS size × devicePixelRatio.
+// Input goes through html5 callbacks rather than Emscripten's GLFW so touch events and high-DPI
+// coordinates are in our hands (GLFW's emulation maps neither).
+
+#include "platform.hpp"
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cmath>
+#include <cstring>
+
+namespace kpg::app {
+
+namespace {
+
+constexpr const char* kCanvas = "#canvas";
+constexpr const char* kFontPath = "/fonts/DejaVuSans.ttf";
+constexpr float kFontSizeCss = 15.0f;
+
+struct PlatformState {
+  std::function<void(const FrameInfo&)> frame;
+  EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = 0;
+  float fontDpr = 0;
+  int touchId = -1;
+};
+
+PlatformState& platform() {
+  static PlatformState state;
+  return state;
+}
+
+// DOM keyCodes for the keys ImGui needs by name (KeyMap indexes into KeysDown[512]).
+void mapKeys(ImGuiIO& io) {
+  io.KeyMap[ImGuiKey_Tab] = 9;
+  io.KeyMap[ImGuiKey_LeftArrow] = 37;
+  io.KeyMap[ImGuiKey_RightArrow] = 39;
+  io.KeyMap[ImGuiKey_UpArrow] = 38;
+  io.KeyMap[ImGuiKey_DownArrow] = 40;
+  io.KeyMap[ImGuiKey_PageUp] = 33;
+  io.KeyMap[ImGuiKey_PageDown] = 34;
+  io.KeyMap[ImGuiKey_Home] = 36;
+  io.KeyMap[ImGuiKey_End] = 35;
+  io.KeyMap[ImGuiKey_Insert] = 45;
+  io.KeyMap[ImGuiKey_Delete] = 46;
+  io.KeyMap[ImGuiKey_Backspace] = 8;
+  io.KeyMap[ImGuiKey_Space] = 32;
+  io.KeyMap[ImGuiKey_Enter] = 13;
+  io.KeyMap[ImGuiKey_Escape] = 27;
+  io.KeyMap[ImGuiKey_KeyPadEnter] = 13;
+  io.KeyMap[ImGuiKey_A] = 65;
+  io.KeyMap[ImGuiKey_C] = 67;
+  io.KeyMap[ImGuiKey_V] = 86;
+  io.KeyMap[ImGuiKey_X] = 88;
+  io.KeyMap[ImGuiKey_Y] = 89;
+  io.KeyMap[ImGuiKey_Z] = 90;
+}
+
+void setModifiers(ImGuiIO& io, bool ctrl, bool shift, bool alt, bool meta) {
+  io.KeyCtrl = ctrl;
+  io.KeyShift = shift;
+  io.KeyAlt = alt;
+  io.KeySuper = meta;
+}
+
+EM_BOOL onKey(int type, const EmscriptenKeyboardEvent* e, void*) {
+  ImGuiIO& io = ImGui::GetIO();
+  setModifiers(io, e->ctrlKey, e->shiftKey, e->altKey, e->metaKey);
+  const unsigned long code = e->keyCode;
+  if (code < 512) io.KeysDown[code] = (type == EMSCRIPTEN_EVENT_KEYDOWN);
+  if (type == EMSCRIPTEN_EVENT_KEYDOWN && !e->ctrlKey && !e->metaKey && std::strlen(e->key) > 0 &&
+      std::strlen(e->key) <= 4) {
+    // A printable key's `key` is the character itself (one UTF-8 code point); named keys
+    // ("Enter", "Shift") are longer words and are not text.
+    const unsigned char first = static_cast<unsigned char>(e->key[0]);
+    const size_t length = std::strlen(e->key);
+    const bool onePoint = (length == 1 && first >= 32) || (length > 1 && first >= 0xC0);
+    if (onePoint) io.AddInputCharactersUTF8(e->key);
+  }
+  // Keep Tab, Backspace, arrows and Space from moving the page; let browser shortcuts through.
+  const bool navigation = code == 9 || code == 8 || code == 32 || (code >= 33 && code <= 40);
+  return (navigation && !e->ctrlKey && !e->metaKey) || io.WantCaptureKeyboard;
+}
+
+EM_BOOL onMouse(int type, const EmscriptenMouseEvent* e, void*) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(static_cast<float>(e->targetX), static_cast<float>(e->targetY));
+  setModifiers(io, e->ctrlKey, e->shiftKey, e->altKey, e->metaKey);
+  const int button = e->button == 0 ? 0 : e->button == 2 ? 1 : e->button == 1 ? 2 : -1;
+  if (button >= 0 && type == EMSCRIPTEN_EVENT_MOUSEDOWN) io.MouseDown[button] = true;
+  if (button >= 0 && type == EMSCRIPTEN_EVENT_MOUSEUP) io.MouseDown[button] = false;
+  return type != EMSCRIPTEN_EVENT_MOUSEMOVE;
+}
+
+EM_BOOL onMouseLeave(int, const EmscriptenMouseEvent*, void*) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (!io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  return false;
+}
+
+EM_BOOL onWheel(int, const EmscriptenWheelEvent* e, void*) {
+  ImGuiIO& io = ImGui::GetIO();
+  // Lines and pages become ImGui's "one notch" units; pixel deltas (trackpads) are scaled down.
+  const double scale = e->deltaMode == DOM_DELTA_PIXEL  ? 1.0 / 100.0
+                       : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3.0
+                                                        : 1.0;
+  io.MouseWheel -= static_cast<float>(e->deltaY * scale);
+  io.MouseWheelH -= static_cast<float>(e->deltaX * scale);
+  return true;
+}
+
+// One finger acts as the left mouse button; the first touch that starts is followed until it ends.
+EM_BOOL onTouch(int type, const EmscriptenTouchEvent* e, void*) {
+  ImGuiIO& io = ImGui::GetIO();
+  PlatformState& p = platform();
+  for (int k = 0; k < e->numTouches; ++k) {
+    const EmscriptenTouchPoint& t = e->touches[k];
+    if (!t.isChanged) continue;
+    if (type == EMSCRIPTEN_EVENT_TOUCHSTART && p.touchId < 0) {
+      p.touchId = static_cast<int>(t.identifier);
+      io.MousePos = ImVec2(static_cast<float>(t.targetX), static_cast<float>(t.targetY));
+      io.MouseDown[0] = true;
+    } else if (static_cast<int>(t.identifier) == p.touchId) {
+      io.MousePos = ImVec2(static_cast<float>(t.targetX), static_cast<float>(t.targetY));
+      if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
+        io.MouseDown[0] = false;
+        p.touchId = -1;
+      }
+    }
+  }
+  return true;  // no synthetic mouse events, no page scrolling under the canvas
+}
+
+void frameThunk(void*) {
+  PlatformState& p = platform();
+  double cssWidth = 0, cssHeight = 0;
+  emscripten_get_element_css_size(kCanvas, &cssWidth, &cssHeight);
+  const float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
+  const int width = static_cast<int>(std::lround(cssWidth * dpr));
+  const int height = static_cast<int>(std::lround(cssHeight * dpr));
+  int currentWidth = 0, currentHeight = 0;
+  emscripten_get_canvas_element_size(kCanvas, &currentWidth, &currentHeight);
+  if (width != currentWidth || height != currentHeight) {
+    emscripten_set_canvas_element_size(kCanvas, width, height);
+  }
+  if (dpr != p.fontDpr) loadFonts(dpr);
+
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(static_cast<float>(cssWidth), static_cast<float>(cssHeight));
+  io.DisplayFramebufferScale = ImVec2(dpr, dpr);
+  const double now = emscripten_get_now() / 1000.0;
+  static double last = now;
+  io.DeltaTime = now > last ? static_cast<float>(now - last) : 1.0f / 60.0f;
+  last = now;
+
+  FrameInfo info{width, height, dpr, now};
+  p.frame(info);
+}
+
+}  // namespace
+
+void loadFonts(float devicePixelRatio) {
+  PlatformState& p = platform();
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  // Latin, Greek (α, β, γ, η, λ, ξ, σ), sub/superscripts (α₁, x²), arrows, math operators
+  // (Σ, √, ≤, ‖, ∞): the course's notation, shown as the notes write it.
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F,
+                                   0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF,
+                                   0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
+  ImFontConfig config;
+  config.OversampleH = 2;
+  ImFont* font =
+      io.Fonts->AddFontFromFileTTF(kFontPath, kFontSizeCss * devicePixelRatio, &config, ranges);
+  if (font == nullptr) io.Fonts->AddFontDefault();
+  io.FontGlobalScale = 1.0f / devicePixelRatio;
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  p.fontDpr = devicePixelRatio;
+}
+
+bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char** error) {
+  PlatformState& p = platform();
+  p.frame = frame;
+
+  EmscriptenWebGLContextAttributes attributes;
+  emscripten_webgl_init_context_attributes(&attributes);
+  attributes.majorVersion = 2;
+  attributes.minorVersion = 0;
+  attributes.alpha = false;
+  attributes.antialias = true;
+  // Kept so tests and "export PNG" can read back what was drawn after the frame.
+  attributes.preserveDrawingBuffer = true;
+  p.context = emscripten_webgl_create_context(kCanvas, &attributes);
+  if (p.context <= 0) {
+    *error = "WebGL2 is not available in this browser (could not create a WebGL2 context).";
+    return false;
+  }
+  emscripten_webgl_make_context_current(p.context);
+
+  ImGuiIO& io = ImGui::GetIO();
+  io.BackendPlatformName = "kpg_platform_web";
+  io.IniFilename = nullptr;  // layout comes from the app, not from a file
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  mapKeys(io);
+  if (!ImGui_ImplOpenGL3_Init("#version 300 es")) {
+    *error = "The OpenGL ES 3.0 renderer could not start.";
+    return false;
+  }
+
+  emscripten_set_keydown_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, true, onKey);
+  emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, true, onKey);
+  emscripten_set_mousedown_callback(kCanvas, nullptr, true, onMouse);
+  // Releases and moves are followed outside the canvas so a drag that leaves it ends cleanly.
+  emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_DOCUMENT, nullptr, true, onMouse);
+  emscripten_set_mousemove_callback(kCanvas, nullptr, true, onMouse);
+  emscripten_set_mouseleave_callback(kCanvas, nullptr, true, onMouseLeave);
+  emscripten_set_wheel_callback(kCanvas, nullptr, true, onWheel);
+  emscripten_set_touchstart_callback(kCanvas, nullptr, true, onTouch);
+  emscripten_set_touchmove_callback(kCanvas, nullptr, true, onTouch);
+  emscripten_set_touchend_callback(kCanvas, nullptr, true, onTouch);
+  emscripten_set_touchcancel_callback(kCanvas, nullptr, true, onTouch);
+
+  emscripten_set_main_loop_arg(frameThunk, nullptr, 0, false);
+  return true;
+}
+
+}  // namespace kpg::app

@@ -1,0 +1,131 @@
+// The browser test harness: playwright-core drives Debian's Chromium (headless, software WebGL)
+// against the served app. A test file is web/tests/<name>.test.mjs exporting an array of
+// { name, run: async (t) => {...} }; `t` is a TestContext (below). run.mjs finds and runs them all.
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+export const screenshotDir = path.join(repoRoot, 'build', 'screenshots');
+
+const chromiumFlags = [
+  '--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--ignore-gpu-blocklist',
+];
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Serves build/wasm/site with scripts/static_server.py on a free loopback port.
+export async function startServer(siteDir) {
+  const port = await freePort();
+  const child = spawn('python3', [path.join(repoRoot, 'scripts', 'static_server.py'), siteDir,
+                                  String(port), '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+export async function launchBrowser() {
+  const browser = await chromium.launch({
+    executablePath: process.env.KPG_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: chromiumFlags,
+  });
+  return {
+    // A fresh context per test: no shared storage; `options` may set viewport, deviceScaleFactor,
+    // hasTouch (Playwright's BrowserContext options).
+    newPage: async (options = {}) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 },
+                                                 deviceScaleFactor: 1, ...options });
+      const page = await context.newPage();
+      return { page, close: () => context.close() };
+    },
+    close: () => browser.close(),
+  };
+}
+
+export class TestFailure extends Error {}
+
+export class TestContext {
+  constructor(page, baseUrl, testName) {
+    this.page = page;
+    this.baseUrl = baseUrl;
+    this.testName = testName;
+    this.consoleErrors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => this.consoleErrors.push(`page error: ${error.message}`));
+  }
+
+  // Opens the app (with an optional URL hash) and waits until the C++ side has drawn its first
+  // frame (window.kpg.ready) — or fails with the message the page shows.
+  async openApp(hash = '') {
+    await this.page.goto(this.baseUrl + (hash ? '#' + hash : ''));
+    await this.page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error),
+                                    null, { timeout: 60000 });
+    const error = await this.page.evaluate(() => window.kpg.error);
+    if (error) throw new TestFailure(`the app did not start: ${error}`);
+  }
+
+  state() { return this.page.evaluate(() => window.kpg.state()); }
+
+  async screenshot(name) {
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    const file = path.join(screenshotDir, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  // Statistics of the canvas pixels (read through a 2-D canvas; the WebGL context keeps its
+  // drawing buffer): the number of distinct colours and the share of the most common one.
+  async canvasStatistics() {
+    return this.page.evaluate(() => {
+      const source = document.getElementById('canvas');
+      const copy = document.createElement('canvas');
+      copy.width = source.width;
+      copy.height = source.height;
+      const context = copy.getContext('2d');
+      context.drawImage(source, 0, 0);
+      const { data } = context.getImageData(0, 0, copy.width, copy.height);
+      const counts = new Map();
+      for (let i = 0; i < data.length; i += 16) {
+        const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+        counts.set(key, (counts.get(key) || 0) + 1);
+      }
+      const samples = data.length / 16;
+      const top = Math.max(...counts.values());
+      return { width: copy.width, height: copy.height, colours: counts.size, dominantShare: top / samples };
+    });
+  }
+
+  check(condition, message) {
+    if (!condition) throw new TestFailure(message);
+  }
+
+  near(actual, expected, tolerance, what) {
+    if (!(Math.abs(actual - expected) <= tolerance)) {
+      throw new TestFailure(`${what}: expected ${expected} ± ${tolerance}, got ${actual}`);
+    }
+  }
+
+  assertNoConsoleErrors() {
+    if (this.consoleErrors.length) {
+      throw new TestFailure(`console errors:\n  ${this.consoleErrors.join('\n  ')}`);
+    }
+  }
+}

@@ -1,0 +1,277 @@
+#pragma once
+// The SMO lab's logic (issue 4): one value holding the session (points, labels, kernel, C, eps,
+// selection rule), the rewindable solver and the model view the panels draw, changed only by
+// actions. No GL, no ImGui: compiled natively too and unit-tested (tests/app).
+//
+// The problem is the binary C-SVC dual of course-notes 000 ("non separable case - dual form"),
+//   max_α Σα_i − ½ ΣΣ α_i α_j y_i y_j k(x_i, x_j)   s.t. Σ α_i y_i = 0, 0 ≤ α_i ≤ C,
+// built by kpg::cSvcDual and solved one pair update at a time by kpg::SmoSolver
+// (src/core/svm/smo_solver.hpp). C = +∞ is the hard margin (000 "separable case").
+// Every number shown comes from the core: describeBinarySolution (svm_train.hpp) for the bias,
+// SV categories, slacks, objectives, w and margin; decisionValues (svm_model.hpp) for f(x).
+// The two small formulas this file adds are named and cited in lab_state.cpp
+// (decision values at the training points from G, and the per-point KKT violation).
+//
+// Use:
+//   LabState lab = makeLabState();                 // hand-solved preset, solver at step 0
+//   apply(lab, LabAction{AddPoint{1.0, 2.0, +1}}); // returns an error message or nothing
+//   advance(lab, frameSeconds, budgetMs);          // once per frame: runs when
+//   lab.playback.running lab.model.solution.alpha, lab.model.solution.bias, lab.history->lastStep()
+//   …  // read
+// The same actions come from the UI and from window.kpg.dispatch (session/action_json.hpp).
+//
+// Changing the data or a parameter rebuilds the solver at step 0 and posts a "solver reset"
+// notice saying why (one notice, replaced, not stacked, so a drag does not flood the banner).
+
+#include "lab/solver_history.hpp"
+#include "svm/svm_model.hpp"
+#include "svm/svm_train.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace kpg::app {
+
+// Size limits (BAD_INPUTS W3, W9): points in a session, coordinates' magnitude.
+constexpr Index kMaxLabPoints = 5000;
+constexpr double kMaxCoordinate = 1e6;
+// The lab's own step cap: LIBSVM's max(10⁷, 100·n) is hours of animation; the status then says
+// "stopped at the step cap" (BAD_INPUTS P2).
+constexpr std::int64_t kDefaultMaxSteps = 100000;
+constexpr std::int64_t kMaxMaxSteps = 10000000;
+constexpr std::size_t kMaxUndo = 200;
+
+// Everything the solver depends on besides the points.
+struct LabParams {
+  KernelParams kernel = KernelParams::linear();
+  double c = 1.0;  // +∞ = hard margin
+  double eps = 1e-3;
+  SelectionRule rule = SelectionRule::SecondOrder;
+  BiasRule bias = BiasRule::Libsvm;
+  std::int64_t maxSteps = kDefaultMaxSteps;
+
+  bool hardMargin() const;
+};
+
+// The visible data rectangle of the canvas (H4 keeps the aspect ratio when drawing). Saved with
+// the session; presets set it to fit their points.
+struct ViewWindow {
+  double xMin = -1, xMax = 4, yMin = -1, yMax = 4;
+};
+
+// Run / Pause. advance() steps while running: stepsPerSecond updates per second (0 = as fast as
+// the frame budget allows). untilConverged: Run to convergence (full speed, stops at the end).
+struct Playback {
+  bool running = false;
+  double stepsPerSecond = 5;
+  bool untilConverged = false;
+  double carry = 0;  // fractional steps owed from previous frames
+};
+
+enum class NoticeKind { Info, SolverReset, Warning, Error };
+
+// A message for the banner area (H4 draws them; text is shown literally, never as markup, W4).
+struct Notice {
+  std::uint64_t id = 0;
+  NoticeKind kind = NoticeKind::Info;
+  std::string text;
+};
+
+// Everything panels read about the current solver position; recomputed by apply()/advance()
+// whenever the solver moves (valid == false when there is no solver, see LabState::problemError).
+struct ModelView {
+  bool valid = false;
+  BinarySolutionView
+      solution;         // α, coef = αy, rho, bias = −rho, categories, ξ, objectives, w, margin
+  Vector decision;      // f(x_i) at each training point
+  Vector kktViolation;  // per point, ≥ 0 (0 = satisfies its KKT condition), lab_state.cpp
+  double alphaDotY = 0;         // Σ α_i y_i (0 up to rounding: the equality constraint)
+  double violation = 0;         // m(α) − M(α) now
+  Index supportCount = 0;       // α > 0
+  Index freeCount = 0;          // 0 < α < C
+  Index boundCount = 0;         // α = C
+  double trainingAccuracy = 0;  // fraction of points with sign f(x_i) = y_i, in [0, 1]
+  SmoStatus status = SmoStatus::Running;
+  std::string statusText;  // "running", "paused at step 12", "converged after 40 steps", …
+  // The model in LIBSVM's layout (labels {+1, −1}, SVs = points with α > 0): for
+  // kpg::decisionValues / predict and for the shader (SVs + coefficients + rho).
+  SvmModel model;
+};
+
+// Undo/redo holds whole point sets (≤ 5000 × 3 doubles, ≤ kMaxUndo entries).
+struct PointSet {
+  Matrix points;  // n × 2
+  Vector labels;  // ±1
+};
+
+struct LabState {
+  PointSet data;
+  LabParams params;
+  ViewWindow view;
+  Playback playback;
+  std::string presetName;  // last preset loaded ("" after edits do not clear it; informative only)
+
+  // Present when the problem is valid (≥ 1 point of each class, valid parameters).
+  std::optional<SolverHistory> history;
+  // Why there is no solver, e.g. {"labels", "need points of both classes (+1 and −1)"}.
+  std::optional<ParameterError> problemError;
+  ModelView model;
+
+  std::vector<PointSet> undoStack;
+  std::vector<PointSet> redoStack;
+  std::vector<Notice> notices;  // oldest first, at most kMaxNotices
+  std::uint64_t nextNoticeId = 1;
+
+  // Bumped whenever data or parameters change (solver rebuilt).
+  std::uint64_t problemRevision = 0;
+  // Bumped whenever the model view changes (a step, a seek, a reset): redraw the field when
+  // this differs from the revision last drawn.
+  std::uint64_t modelRevision = 0;
+
+  // Drag coalescing: the index being dragged (MovePoint with dragging = true), -1 otherwise.
+  Index dragIndex = -1;
+
+  static constexpr std::size_t kMaxNotices = 6;
+
+  Index pointCount() const { return data.points.rows(); }
+  std::int64_t stepCount() const { return history ? history->position() : 0; }
+};
+
+// ---- Actions: values, applied by apply(). The JSON names (window.kpg.dispatch) are in
+// session/action_json.hpp. ----------------------------------------------------------------------
+namespace action {
+struct LoadPreset {
+  std::string name;  // toy_datasets.hpp presetNames(): "hand-solved", "perceptron", "xor", …
+};
+struct Generate {    // a seeded generated set (toy_datasets.hpp)
+  std::string name;  // "xor", "moons", "circles", "blobs", "separable"
+  Index count = 100;
+  double noise = 0.1;
+  std::uint64_t seed = 1;
+};
+struct SetKernel {
+  KernelParams kernel;
+};
+struct SetC {
+  double c = 1;  // +∞ = hard margin
+};
+struct SetEps {
+  double eps = 1e-3;
+};
+struct SetRule {
+  SelectionRule rule = SelectionRule::SecondOrder;
+};
+struct SetBiasRule {
+  BiasRule rule = BiasRule::Libsvm;
+};
+struct SetMaxSteps {
+  std::int64_t maxSteps = kDefaultMaxSteps;
+};
+struct Step {
+  std::int64_t count = 1;
+};
+struct StepBack {
+  std::int64_t count = 1;
+};
+struct Seek {  // the scrubber: go to step `step` in [0, furthest]
+  std::int64_t step = 0;
+};
+struct Run {};    // start playing at playback.stepsPerSecond
+struct Pause {};  // stop playing (also stops Run to convergence)
+struct SetSpeed {
+  double stepsPerSecond = 5;  // 0 = as fast as possible
+};
+// Runs synchronously for up to budgetMs; if not finished, keeps running (time-sliced) in
+// advance() until the solver stops.
+struct RunToConvergence {
+  double budgetMs = 250;
+};
+struct Reset {};  // back to step 0, history cleared (data and parameters kept)
+struct AddPoint {
+  double x = 0, y = 0;
+  int label = 1;  // ±1
+};
+struct MovePoint {
+  Index index = 0;
+  double x = 0, y = 0;
+  // true while a drag is in progress: consecutive moves of the same point form one undo entry.
+  // End the drag with EndDrag (or any other action).
+  bool dragging = false;
+};
+struct EndDrag {};
+struct DeletePoint {
+  Index index = 0;
+};
+struct SetLabel {  // flip a point's class
+  Index index = 0;
+  int label = 1;
+};
+struct ClearPoints {};
+struct Undo {};
+struct Redo {};
+struct SetView {
+  ViewWindow view;
+};
+struct DismissNotice {
+  std::uint64_t id = 0;  // 0 = all
+};
+// Replaces data, parameters and view at once and replays to `step` (used by session load).
+struct LoadSession {
+  PointSet data;
+  LabParams params;
+  ViewWindow view;
+  std::int64_t step = 0;
+  double stepsPerSecond = 5;
+  std::string presetName;
+};
+}  // namespace action
+
+using LabAction =
+    std::variant<action::LoadPreset, action::Generate, action::SetKernel, action::SetC,
+                 action::SetEps, action::SetRule, action::SetBiasRule, action::SetMaxSteps,
+                 action::Step, action::StepBack, action::Seek, action::Run, action::Pause,
+                 action::SetSpeed, action::RunToConvergence, action::Reset, action::AddPoint,
+                 action::MovePoint, action::EndDrag, action::DeletePoint, action::SetLabel,
+                 action::ClearPoints, action::Undo, action::Redo, action::SetView,
+                 action::DismissNotice, action::LoadSession>;
+
+// The lab at start-up: the hand-solved preset (001 Q7) with a linear kernel, C = +∞, step 0.
+LabState makeLabState();
+
+// Applies one action. On error returns the message and leaves the state unchanged (except that
+// the message is also posted as an Error notice when postErrors is true, which the UI wants and
+// window.kpg.dispatch does not: it returns the error to the caller).
+std::optional<std::string> apply(LabState& lab, const LabAction& action, bool postErrors = true);
+
+// Time slicing, called once per frame: when lab.playback.running, performs the steps owed for
+// `elapsedSeconds` at playback.stepsPerSecond (all it can within budgetMs when the speed is 0 or
+// untilConverged), never exceeding budgetMs of wall time (at least one step per call). Stops
+// playing when the solver stops. Returns the number of steps taken.
+std::int64_t advance(LabState& lab, double elapsedSeconds, double budgetMs);
+
+// f(x) = Σ α_i y_i k(x_i, x) + b at a canvas point, from the core (kpg::decisionValues on
+// lab.model.model). nullopt when there is no solver.
+std::optional<double> decisionAt(const LabState& lab, double x, double y);
+
+// Posts a notice (replacing an existing SolverReset notice when kind == SolverReset); returns its
+// id.
+std::uint64_t postNotice(LabState& lab, NoticeKind kind, std::string text);
+
+// "linear", "polynomial", "rbf", "sigmoid" and the selection rule's name "first-order" /
+// "second-order", bias "libsvm" / "average" (JSON and UI labels).
+std::string_view selectionRuleName(SelectionRule rule);
+std::optional<SelectionRule> selectionRuleFromName(std::string_view name);
+std::string_view biasRuleName(BiasRule rule);
+std::optional<BiasRule> biasRuleFromName(std::string_view name);
+std::string_view supportCategoryName(SupportCategory category);
+
+// Checks a whole parameter set (kernel, C > 0 or +∞, eps > 0 finite, maxSteps in range); the
+// ParameterError names the parameter ("c", "eps", "gamma", …).
+std::optional<ParameterError> validateParams(const LabParams& params);
+// Checks points/labels: sizes, finite, |coordinate| ≤ kMaxCoordinate, labels ±1, ≤ kMaxLabPoints.
+std::optional<ParameterError> validatePoints(const PointSet& data);
+
+}  // namespace kpg::app

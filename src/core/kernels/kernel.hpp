@@ -19,6 +19,7 @@ namespace kpg {
 using Vector = Eigen::VectorXd;
 using Matrix = Eigen::MatrixXd;  // one sample per row
 using VectorRef = Eigen::Ref<const Vector>;
+using Index = Eigen::Index;
 
 // The numeric values are LIBSVM's kernel_type codes (-t).
 enum class KernelType { Linear = 0, Polynomial = 1, Rbf = 2, Sigmoid = 3 };

@@ -1,2 +1,10 @@
 target_sources(kpg_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/q_matrix.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/dual_problem.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/working_set.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pair_update.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/optimality.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/smo_solver.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/svm_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/svm_train.cpp
 )

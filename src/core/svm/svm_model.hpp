@@ -31,4 +31,18 @@ struct SvmModel {
   Eigen::Index supportVectorCount() const { return supportVectors.rows(); }
 };
 
+// All decision values of `x`, LIBSVM's svm_predict_values: c_svc, k classes → k(k−1)/2 values in
+// pair order (0,1),(0,2)..(1,2)..; epsilon_svr → 1 value, the regression estimate.
+// A point whose dimension differs from the model's is read with LIBSVM's sparse semantics:
+// missing features are 0 (extra features of x still count in ‖x‖² for RBF, as in LIBSVM).
+Vector decisionValues(const SvmModel& model, const VectorRef& x);
+
+// c_svc: the label with the most one-vs-one votes, ties to the first in `labels` order (a pair's
+// vote goes to the first class when f_ab(x) > 0, to the second otherwise, as LIBSVM).
+// epsilon_svr: the regression estimate. A model with one class predicts that class.
+double predict(const SvmModel& model, const VectorRef& x);
+
+// Row by row.
+Vector predictRows(const SvmModel& model, const Matrix& x);
+
 }  // namespace kpg

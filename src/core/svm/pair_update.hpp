@@ -1,0 +1,43 @@
+#pragma once
+// The analytic two-variable SMO update (Platt 1998; course-notes 003 "SMO algo", steps 3-4;
+// LIBSVM Solver::Solve, the "update alpha[i] and alpha[j]" block).
+//
+// Moving along the constraint line keeps y_i α_i + y_j α_j fixed:
+//   α_i(t) = α_i + y_i t,   α_j(t) = α_j − y_j t.
+// Along it the objective is f(t) = f(0) + t (y_i G_i − y_j G_j) + ½ η t², with
+//   η = Q_ii + Q_jj − 2 y_i y_j Q_ij   (= K_ii + K_jj − 2 K_ij, the squared feature-space
+//                                        distance of the two points),
+// so the unconstrained minimiser is t* = (−y_i G_i + y_j G_j) / η. When η ≤ 0 (a non-PSD kernel
+// such as sigmoid, or duplicate points) it is replaced by τ (Fan, Chen & Lin 2005, sec. 4), which
+// sends t to the end of the segment — the objective still decreases, and SMO terminates.
+// The box A ≤ α ≤ B cuts the line to the feasible segment t ∈ [L, H] (L ≤ 0 ≤ H), and
+// t = clamp(t*, L, H). A variable whose bound was hit is set to that bound exactly, so that
+// "α = 0" and "α = C" are exact comparisons afterwards, as in LIBSVM.
+
+namespace kpg {
+
+struct PairInput {
+  double yi, yj;          // ±1
+  double alphaI, alphaJ;  // current values
+  double gradientI, gradientJ;
+  double lowerI, upperI;  // A_i, B_i (B may be +∞)
+  double lowerJ, upperJ;
+  double qii, qjj, qij;  // entries of Q
+};
+
+struct PairUpdate {
+  double eta = 0;        // Q_ii + Q_jj − 2 y_i y_j Q_ij as computed (before the τ substitute)
+  bool tauUsed = false;  // η ≤ 0 was replaced by τ
+  double lower = 0;      // L: the feasible segment of t
+  double upper = 0;      // H
+  double unclippedStep = 0;  // t*
+  double step = 0;           // clamp(t*, L, H)
+  double alphaI = 0;         // after
+  double alphaJ = 0;
+  // The exact change of f along the line for the clipped step, with the true η.
+  double objectiveChange = 0;
+};
+
+PairUpdate solvePairUpdate(const PairInput& in, double tau);
+
+}  // namespace kpg

@@ -1,0 +1,138 @@
+#pragma once
+// The matrix of the SVM dual, served column by column (course-notes 000 "SVM - optimization",
+// LIBSVM svm.cpp classes QMatrix / SVC_Q / SVR_Q / Cache):
+//
+//   Q_ij = s_i s_j k(x_m(i), x_m(j)),   i, j = 0 .. n−1
+//
+// where x_0 .. x_{N−1} are the training samples, s_i = ±1 a sign per dual variable and m(i) the
+// sample a dual variable belongs to. C-SVC: n = N, m(i) = i, s = y. ε-SVR: n = 2N, m(i) = i mod N,
+// s = (+1 .. +1, −1 .. −1), as LIBSVM's SVR_Q.
+//
+// Two providers behind one interface:
+//   PrecomputedQMatrix  the N×N kernel matrix held in full: small N (the UI, the tests).
+//   CachedQMatrix       kernel columns computed on demand in O(N·d) and kept in an LRU cache
+//   bounded
+//                       in bytes, so N = 20 000 needs no N² memory.
+// Differences from LIBSVM's Cache: we cache double, LIBSVM caches float (so its iterates differ
+// from ours in the last digits, ../shared/TOOLCHAIN.md); we cache whole columns over the N samples
+// (LIBSVM caches the active prefix of a column because of shrinking, which we do not do); the
+// signs s_i s_j are applied when a column is copied out, so the SVR's 2N variables share N
+// cached kernel columns (LIBSVM does the same with its SVR_Q buffers). The cache holds at least
+// two columns, because one solver step needs columns i and j at once.
+//
+// The cache is mutable state behind a const interface: values never depend on what is cached,
+// so solvers that share one provider (a copied SmoSolver) see identical numbers. Not thread-safe.
+
+#include "kernels/kernel.hpp"
+
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <vector>
+
+namespace kpg {
+
+using Index = Eigen::Index;
+
+class QMatrix {
+ public:
+  virtual ~QMatrix() = default;
+  // Number of dual variables n.
+  virtual Index size() const = 0;
+  // Q_ii for all i (kept in full by every provider: the solver reads it every step).
+  virtual const Vector& diagonal() const = 0;
+  // Writes column j of Q (n values) into `out`, which must already have size n.
+  virtual void column(Index j, Eigen::Ref<Vector> out) const = 0;
+  // Bytes this provider holds for matrix entries (the cache budget for CachedQMatrix).
+  virtual std::int64_t memoryBytes() const = 0;
+};
+
+// Which sample and which sign each dual variable has. C-SVC: identity map, signs = labels ±1.
+struct DualVariableMap {
+  std::vector<Index> sample;  // m(i)
+  Vector sign;                // s_i = ±1
+
+  static DualVariableMap classification(const Vector& labelsPlusMinusOne);
+  // 2N variables: α_i (sign +1) then α_i* (sign −1) for each sample, LIBSVM's SVR layout.
+  static DualVariableMap regression(Index sampleCount);
+  Index size() const { return static_cast<Index>(sample.size()); }
+};
+
+// Computes kernel columns over a fixed sample set. The kernel type is switched on once per
+// column, not per entry; samples are stored transposed so that each one is contiguous.
+class KernelColumns {
+ public:
+  KernelColumns(const KernelParams& kernel, const Matrix& x);
+  Index sampleCount() const { return samplesT_.cols(); }
+  double value(Index a, Index b) const;
+  // out[a] = k(x_a, x_b) for all samples a.
+  void column(Index b, double* out) const;
+  const KernelParams& kernel() const { return kernel_; }
+
+ private:
+  KernelParams kernel_;
+  Matrix samplesT_;  // d × N
+};
+
+class PrecomputedQMatrix final : public QMatrix {
+ public:
+  // Evaluates the N×N kernel matrix with the same arithmetic as CachedQMatrix (same values,
+  // bit for bit).
+  PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map);
+  // Any symmetric N×N kernel matrix, e.g. of a composed Kernel or a string kernel.
+  PrecomputedQMatrix(Matrix kernelMatrix, DualVariableMap map);
+
+  Index size() const override { return map_.size(); }
+  const Vector& diagonal() const override { return diagonal_; }
+  void column(Index j, Eigen::Ref<Vector> out) const override;
+  std::int64_t memoryBytes() const override;
+  const Matrix& kernelMatrix() const { return kernel_; }
+
+ private:
+  void initDiagonal();
+  Matrix kernel_;  // N × N over samples
+  DualVariableMap map_;
+  Vector diagonal_;
+};
+
+class CachedQMatrix final : public QMatrix {
+ public:
+  // cacheBytes: budget for cached kernel columns (8·N bytes each); at least two columns are
+  // kept whatever the budget, at most N.
+  CachedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map,
+                std::int64_t cacheBytes);
+
+  Index size() const override { return map_.size(); }
+  const Vector& diagonal() const override { return diagonal_; }
+  void column(Index j, Eigen::Ref<Vector> out) const override;
+  std::int64_t memoryBytes() const override;
+
+  Index capacityColumns() const { return capacity_; }
+  Index cachedColumns() const { return static_cast<Index>(lru_.size()); }
+  std::int64_t hits() const { return hits_; }
+  std::int64_t misses() const { return misses_; }
+
+ private:
+  // Returns the cached kernel column of sample b, computing it (and evicting the least recently
+  // used column) on a miss.
+  const Vector& kernelColumn(Index b) const;
+
+  KernelColumns columns_;
+  DualVariableMap map_;
+  Vector diagonal_;
+  Index capacity_ = 2;
+  // LRU: front = most recently used slot. slotOfSample_[b] = −1 when not cached.
+  mutable std::vector<Vector> slots_;
+  mutable std::vector<Index> sampleOfSlot_;
+  mutable std::vector<Index> slotOfSample_;
+  mutable std::list<Index> lru_;
+  mutable std::vector<std::list<Index>::iterator> lruPosition_;
+  mutable std::int64_t hits_ = 0;
+  mutable std::int64_t misses_ = 0;
+};
+
+// Precomputed when the N×N kernel matrix fits in `cacheBytes`, cached otherwise.
+std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
+                                           DualVariableMap map, std::int64_t cacheBytes);
+
+}  // namespace kpg

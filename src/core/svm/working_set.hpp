@@ -1,0 +1,72 @@
+#pragma once
+// Working-pair selection for SMO on the dual of dual_problem.hpp, with gradient G = Qα + p.
+//
+// Index sets (Keerthi et al. 2001; LIBSVM; course-notes 003 "τ-violating pair"):
+//   I_up(α)  = { t : y_t = +1, α_t < B_t  or  y_t = −1, α_t > A_t }
+//   I_low(α) = { t : y_t = +1, α_t > A_t  or  y_t = −1, α_t < B_t }
+//   m(α) = max_{t ∈ I_up} −y_t G_t,    M(α) = min_{t ∈ I_low} −y_t G_t
+// α is optimal iff m(α) ≤ M(α); LIBSVM stops when m(α) − M(α) < eps.
+//
+// FirstOrder: the maximal violating pair, i = argmax m, j = argmin M.
+// SecondOrder (WSS3, Fan, Chen & Lin, JMLR 2005, "Working set selection using second order
+// information", their eq. (13)-(14)): i as above, then over t ∈ I_low with −y_t G_t < −y_i G_i
+//   j = argmin_t  −b_it² / a_it,   b_it = −y_i G_i + y_t G_t > 0,
+//   a_it = Q_ii + Q_tt − 2 y_i y_t Q_it   (replaced by τ when ≤ 0),
+// −b²/a being the objective change of the unconstrained step on that pair (the "gain").
+//
+// Ties go to the last index, as LIBSVM's `>=` / `<=` comparisons, so that both solvers walk the
+// same path.
+
+#include "kernels/kernel.hpp"
+
+namespace kpg {
+
+using Index = Eigen::Index;
+
+enum class SelectionRule { FirstOrder, SecondOrder };
+
+inline bool inUpSet(double y, double alpha, double lower, double upper) {
+  return y > 0 ? alpha < upper : alpha > lower;
+}
+inline bool inLowSet(double y, double alpha, double lower, double upper) {
+  return y > 0 ? alpha > lower : alpha < upper;
+}
+
+// The box and constraint data the selection reads; plain references, no ownership.
+struct DualIterate {
+  const Vector& y;
+  const Vector& alpha;
+  const Vector& lower;
+  const Vector& upper;
+  const Vector& gradient;
+};
+
+struct OptimalityGap {
+  double mAlpha = 0;     // m(α) (−∞ when I_up is empty)
+  double bigMAlpha = 0;  // M(α) (+∞ when I_low is empty)
+  Index argmaxUp = -1;   // i attaining m(α), last of ties
+  Index argminLow = -1;  // j attaining M(α), last of ties
+  double violation() const { return mAlpha - bigMAlpha; }
+};
+
+OptimalityGap optimalityGap(const DualIterate& state);
+
+struct PairSelection {
+  Index i = -1;
+  Index j = -1;  // −1: no violating pair
+  OptimalityGap gap;
+  // −b_ij²/a_ij for the chosen pair (both rules report it; SecondOrder minimizes it).
+  double gain = 0;
+  bool found() const { return i >= 0 && j >= 0; }
+};
+
+// The second-order gain of pair (i, t): −b²/a with a replaced by tau when a ≤ 0.
+double secondOrderGain(double yi, double gi, double yt, double gt, double qii, double qtt,
+                       double qit, double tau);
+
+// qColumnI: column i of Q, where i = optimalityGap(state).argmaxUp (only read by SecondOrder;
+// it may be empty for FirstOrder). diagonal: Q_tt.
+PairSelection selectWorkingPair(SelectionRule rule, const DualIterate& state,
+                                const Vector& diagonal, const Vector& qColumnI, double tau);
+
+}  // namespace kpg

@@ -1,0 +1,113 @@
+#include "svm/q_matrix.hpp"
+#include "svm/smo_solver.hpp"
+
+#include "kernels/gram_matrix.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace kpg;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+void randomData(Index n, Index d, std::uint32_t seed, Matrix& x, Vector& y) {
+  std::mt19937 engine(seed);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  x.resize(n, d);
+  y.resize(n);
+  for (Index i = 0; i < n; ++i) {
+    for (Index c = 0; c < d; ++c) x(i, c) = normal(engine);
+    y(i) = x(i, 0) + 0.5 * normal(engine) > 0 ? 1 : -1;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Q matrix: entries are y_i y_j k(x_i, x_j) for C-SVC and signed for SVR", "[svm]") {
+  Matrix x;
+  Vector y;
+  randomData(7, 3, 1, x, y);
+  const KernelParams k = KernelParams::polynomial(0.5, 1, 3);
+  const Matrix gram = gramMatrix(k, x);
+  PrecomputedQMatrix q(k, x, DualVariableMap::classification(y));
+  Vector column(7);
+  for (Index j = 0; j < 7; ++j) {
+    q.column(j, column);
+    for (Index i = 0; i < 7; ++i) CHECK_THAT(column(i), WithinRel(y(i) * y(j) * gram(i, j), 1e-14));
+    CHECK(q.diagonal()(j) == column(j));
+  }
+  PrecomputedQMatrix svr(k, x, DualVariableMap::regression(7));
+  REQUIRE(svr.size() == 14);
+  Vector c2(14);
+  svr.column(9, c2);  // α*_2: sign −1, sample 2
+  CHECK_THAT(c2(2), WithinRel(-gram(2, 2), 1e-14));
+  CHECK_THAT(c2(9), WithinRel(gram(2, 2), 1e-14));
+  CHECK_THAT(c2(11), WithinRel(gram(4, 2), 1e-14));
+}
+
+TEST_CASE("Q matrix: the LRU cache gives the same bits as the precomputed matrix", "[svm]") {
+  Matrix x;
+  Vector y;
+  randomData(30, 2, 2, x, y);
+  const KernelParams k = KernelParams::rbf(0.7);
+  PrecomputedQMatrix full(k, x, DualVariableMap::classification(y));
+  CachedQMatrix cached(k, x, DualVariableMap::classification(y), 3 * 30 * 8);
+  CHECK(cached.capacityColumns() == 3);
+  Vector a(30), b(30);
+  for (Index j : {0, 5, 9, 5, 0, 29, 13, 5}) {
+    full.column(j, a);
+    cached.column(j, b);
+    CHECK(a == b);
+    CHECK(cached.cachedColumns() <= 3);
+  }
+  CHECK(full.diagonal() == cached.diagonal());
+  CHECK(cached.hits() >= 1);
+  CHECK(cached.memoryBytes() <= 3 * 30 * 8);
+}
+
+TEST_CASE("Q matrix: SMO with a two-column cache converges to the same alpha", "[svm]") {
+  Matrix x;
+  Vector y;
+  randomData(80, 2, 3, x, y);
+  const KernelParams k = KernelParams::rbf(0.5);
+  auto full = std::make_shared<PrecomputedQMatrix>(k, x, DualVariableMap::classification(y));
+  auto small = std::make_shared<CachedQMatrix>(k, x, DualVariableMap::classification(y), 1);
+  CHECK(small->capacityColumns() == 2);
+  DualProblem p1 = cSvcDual(x, y, k, 2.0);
+  p1.q = full;
+  DualProblem p2 = p1;
+  p2.q = small;
+  SmoSolver s1(p1, SmoOptions{});
+  SmoSolver s2(p2, SmoOptions{});
+  CHECK(s1.solve() == SmoStatus::Converged);
+  CHECK(s2.solve() == SmoStatus::Converged);
+  CHECK(s1.iteration() == s2.iteration());
+  CHECK(s1.alpha() == s2.alpha());
+  CHECK(small->misses() > 2);  // it really had to recompute
+}
+
+TEST_CASE("Q matrix: N = 20 000 is served from a bounded cache, no N^2 memory", "[svm]") {
+  Matrix x;
+  Vector y;
+  randomData(20000, 2, 4, x, y);
+  const std::int64_t budget = std::int64_t{2} << 20;  // 2 MiB: 13 columns of 160 kB
+  const DualProblem problem = cSvcDual(x, y, KernelParams::rbf(1.0), 1.0, QMatrixOptions{budget});
+  const auto* cached = dynamic_cast<const CachedQMatrix*>(problem.q.get());
+  REQUIRE(cached != nullptr);
+  CHECK(cached->capacityColumns() == 13);
+  SmoSolver solver(problem, SmoOptions{});
+  solver.run(40);
+  CHECK(solver.iteration() == 40);
+  CHECK(problem.q->memoryBytes() <= budget);
+  CHECK(std::abs(solver.alpha().dot(y)) < 1e-9);
+  // A few entries against the direct formula.
+  Vector column(20000);
+  problem.q->column(12345, column);
+  for (Index i : {0, 777, 12345, 19999}) {
+    const double k =
+        kernelValue(KernelParams::rbf(1.0), x.row(i).transpose(), x.row(12345).transpose());
+    CHECK_THAT(column(i), WithinRel(y(i) * y(12345) * k, 1e-12));
+  }
+}

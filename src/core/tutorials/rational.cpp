@@ -230,11 +230,9 @@ std::string Surd::toString() const {
   const std::string root = "√" + std::to_string(radicand);
   const std::string sign = p < 0 ? "-" : "";
   const std::int64_t magnitude = p < 0 ? -p : p;
-  // c·√r = (c·r)/√r: the notes write 1/‖w‖ = 2/√5 rather than 2√5/5.
-  const Rational timesRadicand = coefficient.abs() * Rational(radicand);
-  if (q > 1 && timesRadicand.isInteger()) {
-    return sign + std::to_string(timesRadicand.numerator()) + "/" + root;
-  }
+  // c·√r = (c·r)/√r: the notes write 1/‖w‖ = 2/√5 rather than 2√5/5. Used when the denominator
+  // is r itself (2/5·√5 = 2/√5); otherwise √10/2 reads better than 5/√10.
+  if (q == radicand) return sign + std::to_string(magnitude) + "/" + root;
   std::string text = sign + (magnitude == 1 ? "" : std::to_string(magnitude)) + root;
   if (q > 1) text += "/" + std::to_string(q);
   return text;

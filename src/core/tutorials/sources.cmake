@@ -5,4 +5,9 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/formula_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tutorial.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hand_solved_svm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/perceptron_example.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kernel_perceptron_example.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/mercer_example.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/geometry_example.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tutorials.cpp
 )

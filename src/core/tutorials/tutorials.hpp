@@ -1,0 +1,26 @@
+#pragma once
+// The catalogue of worked examples (issue 5 "Guided tutorials", `kpg example`): one id per
+// tutorial, each derivable on the course notes' data or on the student's own points.
+
+#include "tutorials/exact_points.hpp"
+#include "tutorials/tutorial.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kpg {
+
+struct TutorialInfo {
+  std::string id;       // "hand-solved-svm"
+  std::string summary;  // one line for `kpg example --list`
+  std::string dataUse;  // what the student's points replace
+};
+
+const std::vector<TutorialInfo>& tutorialCatalogue();
+
+// Derives tutorial `id` on the notes' data, or on `points` when given. nullopt for an unknown id.
+std::optional<Tutorial> deriveTutorial(std::string_view id, const ExactPoints* points = nullptr);
+
+}  // namespace kpg

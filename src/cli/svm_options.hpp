@@ -1,0 +1,57 @@
+#pragma once
+// Command-line options shared by `kpg train`, `kpg trace`, `kpg predict` and `kpg kernel`:
+// LIBSVM's single-letter flags with its defaults (svm-train.c exit_with_help), plus long options
+// for the data format. Errors follow ../shared/BAD_INPUTS.md P1, P4, P6: a message naming the
+// flag and exit code 1; a flag given twice is an error (LIBSVM silently keeps the last).
+
+#include "svm/svm_train.hpp"
+#include "svm_cli_io.hpp"
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kpg::cli {
+
+// Which flags a command accepts.
+enum OptionGroup : unsigned {
+  kKernelFlags = 1u << 0,    // -t -d -g -r
+  kTrainFlags = 1u << 1,     // -s -c -p -e -m -h -b -v -q --max-iter --seed
+  kDataFlags = 1u << 2,      // --format --label-column --header --zero-based --lenient ...
+  kPredictFlags = 1u << 3,   // -b -q --decision-values
+  kKernelCommand = 1u << 4,  // --no-matrix --max-samples
+};
+
+struct SvmCommandOptions {
+  SvmParams params;  // LIBSVM defaults: C-SVC, RBF, degree 3, coef0 0, C 1, eps 1e-3, p 0.1
+  // LIBSVM's rule: gamma 0 (the default) means 1/num_features, resolved once the data is read.
+  double gamma = 0;
+  int folds = 0;  // -v
+  bool quiet = false;
+  std::uint64_t seed = 1;  // cross-validation shuffle
+  bool failIfNotConverged = false;
+  DataOptions data;
+  std::string decisionValuesPath;  // predict --decision-values
+  bool printMatrix = true;         // kernel
+  long long maxSamples = 5000;     // kernel: the n×n Gram matrix budget (R1)
+  std::vector<std::string> positional;
+  bool help = false;
+};
+
+// Parses `args`; returns an exit code if the command must stop (usage error), after printing a
+// message and `usage` to `err`.
+std::optional<int> parseSvmOptions(const std::vector<std::string>& args, unsigned groups,
+                                   const char* command, const char* usage,
+                                   SvmCommandOptions& options, std::ostream& err);
+
+// Fills gamma = 1/d when it was left at 0 and checks every parameter (validate in svm_train.hpp);
+// prints "kpg <command>: invalid parameter ..." naming the flag and returns false on error.
+bool resolveAndValidate(SvmCommandOptions& options, Eigen::Index featureCount, const char* command,
+                        std::ostream& err);
+
+// The usage text of the options in `groups`, for --help.
+std::string optionsHelp(unsigned groups);
+
+}  // namespace kpg::cli

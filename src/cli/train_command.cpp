@@ -1,0 +1,161 @@
+// `kpg train`: svm-train's command line (LIBSVM svm-train.c) on our solver. Output on stdout
+// follows svm-train's lines ("optimization finished, #iter = ...", "obj = ..., rho = ...",
+// "nSV = ..., nBSV = ...", "Total nSV = ...", "Cross Validation Accuracy = x%") with full
+// precision numbers; warnings and progress go to stderr.
+
+#include "command.hpp"
+#include "svm/model_io.hpp"
+#include "svm_options.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <ostream>
+#include <thread>
+
+namespace kpg::cli {
+
+namespace {
+
+const char* const kUsage = "Usage: kpg train [options] training_set_file [model_file]\n";
+
+std::string printfDouble(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+// Prints "training... N s" on stderr every few seconds while a long run goes on: trainSvm is one
+// call, so progress comes from a clock, not from the solver (the core has no callbacks).
+class Heartbeat {
+ public:
+  Heartbeat(std::ostream& err, bool enabled) : err_(err) {
+    if (!enabled) return;
+    thread_ = std::thread([this] {
+      const auto start = std::chrono::steady_clock::now();
+      std::unique_lock<std::mutex> lock(mutex_);
+      while (!cv_.wait_for(lock, std::chrono::seconds(5), [this] { return done_; })) {
+        const auto s = std::chrono::duration_cast<std::chrono::seconds>(
+                           std::chrono::steady_clock::now() - start)
+                           .count();
+        err_ << "kpg train: still training (" << s << " s; Ctrl-C stops)\n" << std::flush;
+      }
+    });
+  }
+  ~Heartbeat() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::ostream& err_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+std::string defaultModelPath(const std::string& trainingPath) {
+  const std::size_t slash = trainingPath.rfind('/');
+  return (slash == std::string::npos ? trainingPath : trainingPath.substr(slash + 1)) + ".model";
+}
+
+int runTrain(CommandContext& context) {
+  SvmCommandOptions o;
+  const unsigned groups = kKernelFlags | kTrainFlags | kDataFlags;
+  if (auto code = parseSvmOptions(context.args, groups, "train", kUsage, o, context.err))
+    return *code;
+  if (o.help) {
+    context.out
+        << kUsage << optionsHelp(groups)
+        << "\nWrites the model in LIBSVM's format (readable by svm-predict) to model_file,\n"
+           "by default <training_set_file>.model in the current directory.\n"
+           "Exit codes: 0 ok, 1 bad option, 2 bad data or unwritable model file,\n"
+           "3 not converged (with --fail-unconverged), 130 interrupted.\n";
+    return kExitOk;
+  }
+  if (o.positional.empty() || o.positional.size() > 2) {
+    context.err << "kpg train: expected training_set_file [model_file]\n\n"
+                << kUsage << optionsHelp(groups);
+    return kExitUsage;
+  }
+  installInterruptHandler();
+  Dataset data;
+  if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;
+  if (!resolveAndValidate(o, data.dimension(), "train", context.err)) return kExitUsage;
+  for (const std::string& name : data.classNames) {
+    if (&name == &data.classNames.front())
+      context.err << "kpg train: class names mapped to labels:";
+    context.err << " " << (&name - data.classNames.data()) << "=" << name;
+    if (&name == &data.classNames.back()) context.err << "\n";
+  }
+  const bool longRun = data.size() > 2000;
+
+  if (o.folds > 0) {
+    CrossValidationResult cv;
+    {
+      Heartbeat heartbeat(context.err, longRun);
+      cv = crossValidate(data.x, data.y, o.params, o.folds, o.seed);
+    }
+    for (const std::string& w : cv.warnings) context.err << "kpg train: warning: " << w << "\n";
+    if (!cv.ok()) {
+      context.err << "kpg train: " << cv.error->parameter << ": " << cv.error->message << "\n";
+      return cv.error->parameter == "folds" ? kExitUsage : kExitBadInput;
+    }
+    if (o.params.type == SvmType::EpsilonSvr) {
+      context.out << "Cross Validation Mean squared error = "
+                  << printfDouble("%g", cv.meanSquaredError) << "\n"
+                  << "Cross Validation Squared correlation coefficient = "
+                  << printfDouble("%g", cv.squaredCorrelation) << "\n";
+    } else {
+      context.out << "Cross Validation Accuracy = " << printfDouble("%g", 100.0 * cv.accuracy)
+                  << "%\n";
+    }
+    return kExitOk;
+  }
+
+  const std::string modelPath =
+      o.positional.size() == 2 ? o.positional[1] : defaultModelPath(o.positional[0]);
+  SvmTrainResult trained;
+  {
+    Heartbeat heartbeat(context.err, longRun);
+    trained = trainSvm(data.x, data.y, o.params);
+  }
+  if (!trained.ok()) {
+    context.err << "kpg train: " << trained.error->message << "\n";
+    const std::string& p = trained.error->parameter;
+    return (p == "data" || p == "y") ? kExitBadInput : kExitUsage;
+  }
+  for (const std::string& w : trained.warnings) context.err << "kpg train: warning: " << w << "\n";
+  if (!o.quiet) {
+    for (const SubproblemInfo& s : trained.subproblems) {
+      context.out << "optimization finished, #iter = " << s.iterations << "\n"
+                  << "obj = " << printfDouble("%.17g", s.objective)
+                  << ", rho = " << printfDouble("%.17g", s.rho) << "\n"
+                  << "nSV = " << s.supportVectors << ", nBSV = " << s.boundSupportVectors << "\n";
+    }
+    context.out << "Total nSV = " << trained.model.supportVectorCount() << "\n";
+  }
+  if (auto e = writeFileAtomically(modelPath, writeModel(trained.model))) {
+    context.err << "kpg train: " << *e << "\n";
+    return kExitBadInput;
+  }
+  if (!trained.converged()) {
+    context.err << "kpg train: warning: not converged: a sub-problem stopped at the iteration "
+                   "cap; the model is the last iterate (scale the data or lower C)\n";
+    if (o.failIfNotConverged) return kExitNotConverged;
+  }
+  return kExitOk;
+}
+
+const Registration kTrain({"train", "train a C-SVC or epsilon-SVR model (svm-train compatible)",
+                           runTrain});
+
+}  // namespace
+
+}  // namespace kpg::cli

@@ -1,0 +1,48 @@
+#pragma once
+// LIBSVM model files (LIBSVM svm.cpp svm_save_model / svm_load_model; README "model file"):
+//   svm_type c_svc | epsilon_svr
+//   kernel_type linear | polynomial | rbf | sigmoid
+//   degree d        (polynomial)            gamma g   (polynomial, rbf, sigmoid)
+//   coef0 r         (polynomial, sigmoid)
+//   nr_class k      total_sv n
+//   rho ρ_01 ρ_02 … (k(k−1)/2 values)
+//   label l_0 … l_{k−1}    nr_sv n_0 … n_{k−1}   (c_svc only)
+//   SV
+//   coef_1 … coef_{k−1} idx:val idx:val …      (n rows)
+// The layout of the rows is the in-memory layout of SvmModel (svm_model.hpp).
+//
+// Writing: LIBSVM's header order and key names, every double in the shortest form that reads
+// back exactly (LIBSVM itself writes SV values with %.8g, losing digits: BAD_INPUTS M10), SV
+// values sparse (zeros omitted), one-based indices, each line ending in '\n'. So
+// write(read(write(m))) == write(m) byte for byte.
+//
+// Reading validates everything of ../shared/BAD_INPUTS.md M1-M9 and refuses with a located
+// ReadError: nothing is allocated from a count the file states (arrays grow with the tokens
+// actually present and are checked against the counts afterwards). Choices:
+//  * A file whose last line has no '\n' is treated as truncated (M1): both LIBSVM and this writer
+//    end every line with one, so a missing one means the file was cut.
+//  * rho, label and nr_sv before nr_class are an error (M2), as LIBSVM's reader needs that order.
+//  * Keys that LIBSVM writes for features not supported here (probA/probB of -b 1, the nu and
+//    one-class svm_types, the precomputed kernel) are refused by name.
+//  * A model whose support vectors have fewer features than the data is used with LIBSVM's sparse
+//    semantics (missing features are 0): see decisionValues in svm_model.hpp (M13).
+
+#include "data/read_error.hpp"
+#include "svm/svm_model.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace kpg {
+
+std::string writeModel(const SvmModel& model);
+
+struct ModelReadOptions {
+  ReadLimits limits;      // maxLines bounds total_sv, maxFeatures the SV indices
+  int maxClasses = 1000;  // nr_class above this is refused before anything is sized by it
+};
+
+ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
+                               const ModelReadOptions& options = {});
+
+}  // namespace kpg

@@ -1,4 +1,8 @@
-target_sources(kpg PRIVATE ${CMAKE_CURRENT_LIST_DIR} / svm_cli_io.cpp ${CMAKE_CURRENT_LIST_DIR} /
-               svm_options.cpp ${CMAKE_CURRENT_LIST_DIR} / train_command.cpp)
-#The train command's progress heartbeat runs on a thread.
-    find_package(Threads REQUIRED) target_link_libraries(kpg PRIVATE Threads::Threads)
+target_sources(kpg PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/svm_cli_io.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/svm_options.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/train_command.cpp
+)
+# The train command's progress heartbeat runs on a thread.
+find_package(Threads REQUIRED)
+target_link_libraries(kpg PRIVATE Threads::Threads)

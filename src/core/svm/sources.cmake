@@ -7,4 +7,5 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/smo_solver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_train.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/model_io.cpp
 )

@@ -1,0 +1,242 @@
+#include "fisher_discriminant/fisher_discriminant.hpp"
+
+#include "kernel_pca/gram_budget.hpp"
+#include "kernels/gram_matrix.hpp"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace kpg {
+
+namespace {
+
+constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+
+// Shared checks; on success fills `labels`.
+std::optional<std::string> checkTwoClassData(const Matrix& x, const Vector& y, const char* what,
+                                             TwoClassLabels& labels) {
+  if (auto error = checkSamples(x, what)) return error;
+  TwoClassResult result = twoClassLabels(y, x.rows(), what);
+  if (!result.labels) return result.error;
+  labels = std::move(*result.labels);
+  return std::nullopt;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// LDA
+
+void LinearDiscriminant::fail(FisherStatus status, std::string message) {
+  *this = LinearDiscriminant();
+  status_ = status;
+  message_ = std::move(message);
+}
+
+LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y,
+                                                const LdaOptions& options) {
+  TwoClassLabels labels;
+  if (auto error = checkTwoClassData(x, y, "LDA", labels)) {
+    fail(FisherStatus::InvalidInput, *error);
+    return *this;
+  }
+  if (!std::isfinite(options.ridge) || options.ridge < 0) {
+    fail(FisherStatus::InvalidInput,
+         "LDA: the ridge must be a finite number >= 0, got " + formatNumber(options.ridge));
+    return *this;
+  }
+  const Eigen::Index d = x.cols();
+  Vector m1 = Vector::Zero(d), m2 = Vector::Zero(d);
+  double l1 = 0, l2 = 0;
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    if (labels.sign(i) > 0) {
+      m1 += x.row(i).transpose();
+      l1 += 1;
+    } else {
+      m2 += x.row(i).transpose();
+      l2 += 1;
+    }
+  }
+  m1 /= l1;
+  m2 /= l2;
+  Matrix s1 = Matrix::Zero(d, d), s2 = Matrix::Zero(d, d);
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    const bool positive = labels.sign(i) > 0;
+    const Vector c = x.row(i).transpose() - (positive ? m1 : m2);
+    (positive ? s1 : s2).noalias() += c * c.transpose();
+  }
+  Matrix w = s1 + s2;
+  if (options.scatter == WithinScatter::CovarianceSum) {
+    // 004's MATLAB: Sₖ = 1/(lₖ − 1) Σ (x − mₖ)(x − mₖ)ᵀ; a class of one sample has Sₖ = 0.
+    w = (l1 > 1 ? s1 / (l1 - 1) : Matrix(Matrix::Zero(d, d))) +
+        (l2 > 1 ? s2 / (l2 - 1) : Matrix(Matrix::Zero(d, d)));
+  }
+  const Vector delta = m1 - m2;
+  const double scale = std::max({1.0, m1.norm(), m2.norm()});
+  if (delta.norm() <= 64 * kEpsilon * scale) {
+    fail(FisherStatus::NoSeparation,
+         "LDA: the two class means coincide; no direction separates them (J = 0 everywhere)");
+    return *this;
+  }
+
+  double ridge = options.ridge;
+  if (ridge == 0) {
+    Eigen::SelfAdjointEigenSolver<Matrix> spectrum(w, Eigen::EigenvaluesOnly);
+    const double largest = spectrum.eigenvalues().maxCoeff();
+    if (spectrum.eigenvalues().minCoeff() <= 1e-12 * largest || largest <= 0) {
+      const double trace = w.trace();
+      ridge = trace > 0 ? 1e-6 * trace / static_cast<double>(d) : 1.0;
+    }
+  }
+  const Matrix wr = w + ridge * Matrix::Identity(d, d);
+  Vector u = wr.ldlt().solve(delta);
+  if (!u.allFinite()) {
+    fail(FisherStatus::InvalidInput, "LDA: the within-class scatter could not be inverted");
+    return *this;
+  }
+  *this = LinearDiscriminant();
+  u_ = std::move(u);
+  m1_ = std::move(m1);
+  m2_ = std::move(m2);
+  w_ = std::move(w);
+  ridge_ = ridge;
+  labels_ = std::move(labels);
+  threshold_ = 0.5 * (u_.dot(m1_) + u_.dot(m2_));
+  status_ = FisherStatus::Success;
+  rayleigh_ = rayleighQuotient(u_);
+  message_ = ridge_ > 0 && options.ridge == 0
+                 ? "computed; the within-class scatter is singular, regularized with ridge " +
+                       formatNumber(ridge_)
+                 : "computed";
+  return *this;
+}
+
+double LinearDiscriminant::rayleighQuotient(const VectorRef& v) const {
+  if (status_ != FisherStatus::Success) return 0;
+  const double between = std::pow(v.dot(m1_ - m2_), 2);
+  const double within = v.dot(w_ * v) + ridge_ * v.squaredNorm();
+  return within > 0 ? between / within : 0.0;
+}
+
+double LinearDiscriminant::predict(const VectorRef& x) const {
+  return decisionValue(x) > 0 ? labels_.positiveLabel : labels_.negativeLabel;
+}
+
+// ---------------------------------------------------------------------------------------------
+// KFD
+
+void KernelFisherDiscriminant::fail(FisherStatus status, std::string message) {
+  *this = KernelFisherDiscriminant();
+  status_ = status;
+  message_ = std::move(message);
+}
+
+KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, const Vector& y,
+                                                            const KernelParams& kernel,
+                                                            const KfdOptions& options) {
+  TwoClassLabels labels;
+  if (auto error = checkTwoClassData(x, y, "kernel Fisher discriminant", labels)) {
+    fail(FisherStatus::InvalidInput, *error);
+    return *this;
+  }
+  if (auto error = validate(kernel)) {
+    fail(FisherStatus::InvalidInput, "kernel Fisher discriminant: " + error->message);
+    return *this;
+  }
+  if (!std::isfinite(options.mu) || options.mu < 0) {
+    fail(FisherStatus::InvalidInput,
+         "kernel Fisher discriminant: mu must be a finite number >= 0, got " +
+             formatNumber(options.mu));
+    return *this;
+  }
+  const Eigen::Index n = x.rows();
+  // K, N and the factorization of N + μI.
+  if (auto error =
+          checkGramBudget(n, 3, options.gramBudgetBytes, "the kernel Fisher discriminant")) {
+    fail(FisherStatus::OverBudget, *error);
+    return *this;
+  }
+  const Matrix K = gramMatrix(kernel, x);
+  if (!K.allFinite()) {
+    fail(FisherStatus::InvalidInput,
+         "kernel Fisher discriminant: the kernel gives non-finite values (" + describe(kernel) +
+             "); scale the data or lower the degree/gamma");
+    return *this;
+  }
+  // Class indicator weights: e₁ⱼ = 1/l₁ for class-1 samples, so M₁ = K e₁ (004 eq. 7).
+  Vector e1 = Vector::Zero(n), e2 = Vector::Zero(n);
+  double l1 = 0, l2 = 0;
+  for (Eigen::Index i = 0; i < n; ++i) (labels.sign(i) > 0 ? l1 : l2) += 1;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (labels.sign(i) > 0) {
+      e1(i) = 1 / l1;
+    } else {
+      e2(i) = 1 / l2;
+    }
+  }
+  const Vector M1 = K * e1;
+  const Vector M2 = K * e2;
+  // ‖m₁^φ − m₂^φ‖² = (e₁ − e₂)ᵀK(e₁ − e₂).
+  const double meanGap = (e1 - e2).dot(M1 - M2);
+  const double scale = K.cwiseAbs().maxCoeff();
+  if (!(meanGap > 64 * kEpsilon * std::max(scale, std::numeric_limits<double>::min()))) {
+    fail(FisherStatus::NoSeparation,
+         "kernel Fisher discriminant: the class means coincide in feature space; no direction "
+         "separates them");
+    return *this;
+  }
+  // N = Σᵢ Kᵢ(I − 1_{lᵢ})Kᵢᵀ = Σᵢ CᵢCᵢᵀ with Cᵢ = Kᵢ − Mᵢ1ᵀ (I − 1_{lᵢ} is idempotent), which
+  // keeps N symmetric positive semi-definite in floating point.
+  Matrix C(n, n);
+  for (Eigen::Index j = 0; j < n; ++j) C.col(j) = K.col(j) - (labels.sign(j) > 0 ? M1 : M2);
+  Matrix N = C * C.transpose();
+
+  double mu = options.mu;
+  const bool automatic = mu == 0;
+  if (automatic) {
+    const double trace = N.trace();
+    mu = trace > 0 ? 1e-9 * trace / static_cast<double>(n) : 1.0;
+  }
+  N.diagonal().array() += mu;
+  const Vector delta = M1 - M2;
+  Eigen::LDLT<Matrix> factor(N);
+  Vector alpha = factor.solve(delta);
+  if (factor.info() != Eigen::Success || !alpha.allFinite()) {
+    fail(FisherStatus::InvalidInput,
+         "kernel Fisher discriminant: N + mu·I could not be factorized; increase mu");
+    return *this;
+  }
+  *this = KernelFisherDiscriminant();
+  kernel_ = kernel;
+  x_ = x;
+  alpha_ = std::move(alpha);
+  mu_ = mu;
+  autoRegularized_ = automatic;
+  labels_ = std::move(labels);
+  projectedMean1_ = alpha_.dot(M1);
+  projectedMean2_ = alpha_.dot(M2);
+  threshold_ = 0.5 * (projectedMean1_ + projectedMean2_);
+  const double within = alpha_.dot(N * alpha_);
+  rayleigh_ = within > 0 ? std::pow(alpha_.dot(delta), 2) / within : 0.0;
+  status_ = FisherStatus::Success;
+  message_ = automatic ? "computed; N regularized with mu = " + formatNumber(mu_) : "computed";
+  return *this;
+}
+
+double KernelFisherDiscriminant::projection(const VectorRef& x) const {
+  double sum = 0;
+  for (Eigen::Index i = 0; i < alpha_.size(); ++i)
+    sum += alpha_(i) * kernelValue(kernel_, x, x_.row(i).transpose());
+  return sum;
+}
+
+double KernelFisherDiscriminant::predict(const VectorRef& x) const {
+  return decisionValue(x) > 0 ? labels_.positiveLabel : labels_.negativeLabel;
+}
+
+}  // namespace kpg

@@ -1,0 +1,195 @@
+#include "fisher_discriminant/fisher_discriminant.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace kpg;
+using Catch::Matchers::Contains;
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+Matrix rows(std::initializer_list<std::initializer_list<double>> values) {
+  Matrix m(static_cast<Eigen::Index>(values.size()),
+           static_cast<Eigen::Index>(values.begin()->size()));
+  Eigen::Index i = 0;
+  for (const auto& row : values) {
+    Eigen::Index j = 0;
+    for (double v : row) m(i, j++) = v;
+    ++i;
+  }
+  return m;
+}
+
+Vector vec(std::initializer_list<double> values) {
+  Vector v(static_cast<Eigen::Index>(values.size()));
+  Eigen::Index i = 0;
+  for (double x : values) v(i++) = x;
+  return v;
+}
+
+// Two elongated, overlapping-in-x classes in 3-D (LDA must tilt away from m₁ − m₂), unequal sizes.
+void twoClouds(Matrix& x, Vector& y) {
+  const int n1 = 14, n2 = 9;
+  x.resize(n1 + n2, 3);
+  y.resize(n1 + n2);
+  for (int i = 0; i < n1 + n2; ++i) {
+    const bool first = i < n1;
+    const double t = 0.71 * i;
+    const double a = 2.5 * std::sin(1.9 * t), b = 0.4 * std::cos(3.7 * t),
+                 c = 0.3 * std::sin(5.3 * t);
+    x(i, 0) = (first ? 1.0 : -0.5) + a;
+    x(i, 1) = (first ? 0.8 : 0.0) + 0.9 * a + b;
+    x(i, 2) = c + (first ? 0.2 : -0.1);
+    y(i) = first ? 1 : -1;
+  }
+}
+
+double cosine(const Vector& a, const Vector& b) {
+  return a.dot(b) / (a.norm() * b.norm());
+}
+
+}  // namespace
+
+TEST_CASE("LinearDiscriminant: a 1-D example solved by hand", "[kfd]") {
+  // Class 1 = {2, 4} (mean 3, scatter 1 + 1 = 2), class 2 = {0, −2} (mean −1, scatter 2).
+  // W = 4, m₁ − m₂ = 4 → u = 1; t = (3 + (−1))/2 = 1; J(u) = 4²/4 = 4.
+  LinearDiscriminant lda;
+  REQUIRE(lda.compute(rows({{2}, {4}, {0}, {-2}}), vec({1, 1, -1, -1})).info() ==
+          FisherStatus::Success);
+  CHECK(lda.direction()(0) == 1.0);
+  CHECK(lda.threshold() == 1.0);
+  CHECK(lda.rayleighQuotient() == 4.0);
+  CHECK_FALSE(lda.regularized());
+  CHECK(lda.predict(vec({1.5})) == 1.0);
+  CHECK(lda.predict(vec({0.5})) == -1.0);
+}
+
+TEST_CASE("LinearDiscriminant: u solves W u = m1 − m2 and maximizes the Rayleigh quotient",
+          "[kfd]") {
+  Matrix x;
+  Vector y;
+  twoClouds(x, y);
+  LinearDiscriminant lda;
+  REQUIRE(lda.compute(x, y).info() == FisherStatus::Success);
+  const Vector residual =
+      lda.withinScatter() * lda.direction() - (lda.positiveMean() - lda.negativeMean());
+  CHECK(residual.norm() < 1e-10);
+  const double best = lda.rayleighQuotient();
+  for (int k = 0; k < 50; ++k) {
+    const Vector v = Vector{{std::sin(1.0 * k), std::cos(2.3 * k), std::sin(0.7 * k + 1)}};
+    CHECK(lda.rayleighQuotient(v) <= best * (1 + 1e-12));
+  }
+  // The mean difference itself is a worse direction here (the classes are elongated).
+  CHECK(lda.rayleighQuotient(lda.positiveMean() - lda.negativeMean()) < 0.9 * best);
+}
+
+TEST_CASE("LinearDiscriminant: 004's covariance form has the same direction for equal sizes",
+          "[kfd]") {
+  const Matrix x = rows({{0, 0}, {1, 2}, {2, 1}, {4, 4}, {5, 3}, {6, 6}});
+  const Vector y = vec({0, 0, 0, 1, 1, 1});
+  LinearDiscriminant sum, covariance;
+  sum.compute(x, y);
+  covariance.compute(x, y, {WithinScatter::CovarianceSum, 0});
+  CHECK_THAT(cosine(sum.direction(), covariance.direction()), WithinAbs(1.0, 1e-12));
+  CHECK_THAT(covariance.direction().norm(), WithinRel(2 * sum.direction().norm(), 1e-12));
+}
+
+TEST_CASE("KernelFisherDiscriminant: the linear kernel with mu -> 0 gives LDA's direction",
+          "[kfd]") {
+  Matrix x;
+  Vector y;
+  twoClouds(x, y);
+  LinearDiscriminant lda;
+  REQUIRE(lda.compute(x, y).info() == FisherStatus::Success);
+  double previousAngle = 1;
+  for (double mu : {1e-1, 1e-4, 1e-8}) {
+    KernelFisherDiscriminant kfd;
+    REQUIRE(kfd.compute(x, y, KernelParams::linear(), {mu}).info() == FisherStatus::Success);
+    const Vector w = x.transpose() * kfd.alpha();  // w = Σ αᵢ xᵢ
+    const double angle = std::acos(std::min(1.0, cosine(w, lda.direction())));
+    CHECK(angle <= previousAngle);
+    previousAngle = angle;
+    // Projections agree with wᵀx, and the threshold is the midpoint of the projected means.
+    CHECK_THAT(kfd.projection(x.row(3).transpose()), WithinRel(w.dot(x.row(3)), 1e-9));
+    CHECK_THAT(kfd.threshold(),
+               WithinRel(0.5 * (kfd.positiveProjectedMean() + kfd.negativeProjectedMean()), 1e-12));
+  }
+  CHECK(previousAngle < 1e-6);
+}
+
+TEST_CASE("KernelFisherDiscriminant: an RBF kernel separates classes with equal means", "[kfd]") {
+  // A cross: both classes have mean (0, 0), so LDA has no direction at all, but in the RBF
+  // feature space the class means differ.
+  const Matrix x = rows({{1, 0}, {-1, 0}, {2, 0}, {-2, 0}, {0, 1}, {0, -1}, {0, 2}, {0, -2}});
+  const Vector y = vec({1, 1, 1, 1, 2, 2, 2, 2});
+  LinearDiscriminant lda;
+  CHECK(lda.compute(x, y).info() == FisherStatus::NoSeparation);
+  CHECK_THAT(lda.message(), Contains("class means coincide"));
+  KernelFisherDiscriminant kfd;
+  REQUIRE(kfd.compute(x, y, KernelParams::rbf(1.0), {1e-3}).info() == FisherStatus::Success);
+  CHECK(kfd.positiveProjectedMean() > kfd.negativeProjectedMean());
+  for (Eigen::Index i = 0; i < x.rows(); ++i) CHECK(kfd.predict(x.row(i).transpose()) == y(i));
+  CHECK(kfd.rayleighQuotient() > 0);
+}
+
+TEST_CASE("Fisher: singular within-class scatter is regularized, never NaN (G12, G3)", "[kfd]") {
+  // Two samples, one per class: W = 0 and N = 0.
+  const Matrix x = rows({{1, 0}, {2, 1}});
+  const Vector y = vec({1, -1});
+  LinearDiscriminant lda;
+  REQUIRE(lda.compute(x, y).info() == FisherStatus::Success);
+  CHECK(lda.regularized());
+  CHECK(lda.ridgeUsed() == 1.0);
+  CHECK_THAT(lda.message(), Contains("singular"));
+  // u ∝ m₁ − m₂ and the threshold at the midpoint: the perpendicular bisector of the two samples.
+  CHECK_THAT(cosine(lda.direction(), vec({-1, -1})), WithinAbs(1.0, 1e-15));
+  CHECK_THAT(lda.decisionValue(vec({1.5, 0.5})), WithinAbs(0.0, 1e-15));
+  CHECK_THAT(lda.decisionValue(vec({0.5, 1.5})), WithinAbs(0.0, 1e-15));  // also on the bisector
+  CHECK(lda.predict(x.row(0).transpose()) == 1.0);
+  CHECK(lda.predict(x.row(1).transpose()) == -1.0);
+  CHECK(std::isfinite(lda.rayleighQuotient()));
+
+  KernelFisherDiscriminant kfd;
+  REQUIRE(kfd.compute(x, y, KernelParams::rbf(0.5), {0.0}).info() == FisherStatus::Success);
+  CHECK(kfd.autoRegularized());
+  CHECK(kfd.muUsed() == 1.0);
+  CHECK(kfd.alpha().allFinite());
+  CHECK(kfd.predict(x.row(0).transpose()) == 1.0);
+  CHECK(kfd.predict(x.row(1).transpose()) == -1.0);
+
+  // n < d: 3 samples in 5-D: W has rank ≤ 1.
+  Matrix wide = Matrix::Zero(3, 5);
+  wide << 1, 2, 0, 0, 1, 2, 2, 1, 0, 0, -1, 0, 0, 3, 0;
+  LinearDiscriminant ldaWide;
+  REQUIRE(ldaWide.compute(wide, vec({1, 1, -1})).info() == FisherStatus::Success);
+  CHECK(ldaWide.regularized());
+  CHECK(ldaWide.direction().allFinite());
+}
+
+TEST_CASE("Fisher: degenerate inputs are refused with specific messages", "[kfd]") {
+  LinearDiscriminant lda;
+  KernelFisherDiscriminant kfd;
+  lda.compute(rows({{1, 2}, {3, 4}}), vec({3, 3}));
+  CHECK(lda.info() == FisherStatus::InvalidInput);
+  CHECK_THAT(lda.message(), Contains("need >= 2 classes, got 1 (label '3')"));
+  kfd.compute(rows({{1, 2}}), vec({1}), KernelParams::rbf(1));
+  CHECK_THAT(kfd.message(), Contains("need >= 2 classes, got 1 (label '1')"));
+  kfd.compute(Matrix(0, 3), Vector(0), KernelParams::rbf(1));
+  CHECK_THAT(kfd.message(), Contains("no samples"));
+  kfd.compute(rows({{1}, {2}, {3}}), vec({1, 2, 3}), KernelParams::rbf(1));
+  CHECK_THAT(kfd.message(), Contains("two-class"));
+  kfd.compute(rows({{1}, {2}}), vec({1, 2}), KernelParams::rbf(1), {-1.0});
+  CHECK_THAT(kfd.message(), Contains("mu must be"));
+  KfdOptions tight;
+  tight.gramBudgetBytes = 500;  // 6² · 8 bytes · 3 matrices = 864
+  kfd.compute(rows({{1}, {2}, {3}, {4}, {5}, {6}}), vec({1, 2, 1, 2, 1, 2}), KernelParams::rbf(1),
+              tight);
+  CHECK(kfd.info() == FisherStatus::OverBudget);
+  CHECK_THAT(kfd.message(), Contains("needs") && Contains("budget"));
+  // Identical samples with different labels: the means coincide in every feature space.
+  kfd.compute(rows({{1, 1}, {1, 1}}), vec({1, 2}), KernelParams::rbf(1));
+  CHECK(kfd.info() == FisherStatus::NoSeparation);
+}

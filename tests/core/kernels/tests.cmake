@@ -1,3 +1,6 @@
 target_sources(kpg_core_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/kernel_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/composite_kernel_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/feature_map_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/string_kernel_test.cpp
 )

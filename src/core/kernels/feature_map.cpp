@@ -1,0 +1,22 @@
+#include "kernels/feature_map.hpp"
+
+#include <cmath>
+
+namespace kpg {
+
+Vector quadraticFeatureMap2d(const VectorRef& x) {
+  if (x.size() != 2) return Vector();
+  const double r2 = std::sqrt(2.0);
+  Vector phi(6);
+  phi << 1.0, r2 * x(0), r2 * x(1), x(0) * x(0), x(1) * x(1), r2 * x(0) * x(1);
+  return phi;
+}
+
+Vector homogeneousQuadraticFeatureMap2d(const VectorRef& x) {
+  if (x.size() != 2) return Vector();
+  Vector phi(3);
+  phi << x(0) * x(0), std::sqrt(2.0) * x(0) * x(1), x(1) * x(1);
+  return phi;
+}
+
+}  // namespace kpg

@@ -55,6 +55,9 @@ void installInterruptHandler() {
   sigemptyset(&action.sa_mask);
   ::sigaction(SIGINT, &action, nullptr);
   ::sigaction(SIGTERM, &action, nullptr);
+  // Over a file-size limit (ulimit -f), write() then fails with EFBIG and the error path removes
+  // the temp file, instead of the process dying mid-write with the temp file left behind.
+  ::signal(SIGXFSZ, SIG_IGN);
 }
 
 std::optional<std::string> readWholeFile(const std::string& path, std::size_t maxBytes,
@@ -94,6 +97,11 @@ std::optional<std::string> readWholeFile(const std::string& path, std::size_t ma
 }
 
 std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view content) {
+  // Renaming over a device or directory would replace it (as root, even /dev/full): only regular
+  // files are replaced.
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
+    return "cannot write '" + path + "': it exists and is not a regular file";
   std::string temp = path + ".tmp.XXXXXX";
   if (temp.size() >= sizeof gPendingTemp) return "cannot write '" + path + "': path too long";
   std::memcpy(gPendingTemp, temp.c_str(), temp.size() + 1);

@@ -2,6 +2,9 @@ target_sources(kpg PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/svm_cli_io.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_options.cpp
   ${CMAKE_CURRENT_LIST_DIR}/train_command.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/predict_command.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/trace_command.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kernel_command.cpp
 )
 # The train command's progress heartbeat runs on a thread.
 find_package(Threads REQUIRED)

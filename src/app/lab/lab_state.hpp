@@ -43,6 +43,10 @@ constexpr double kMaxCoordinate = 1e6;
 constexpr std::int64_t kDefaultMaxSteps = 100000;
 constexpr std::int64_t kMaxMaxSteps = 10000000;
 constexpr std::size_t kMaxUndo = 200;
+// Finite C must lie in [kMinLabC, kMaxLabC] (BAD_INPUTS W3: C = 1e300 is a range error); +∞ is the
+// hard margin.
+constexpr double kMinLabC = 1e-6;
+constexpr double kMaxLabC = 1e6;
 
 // Everything the solver depends on besides the points.
 struct LabParams {
@@ -112,7 +116,7 @@ struct LabState {
   LabParams params;
   ViewWindow view;
   Playback playback;
-  std::string presetName;  // last preset loaded ("" after edits do not clear it; informative only)
+  std::string presetName;  // the preset or generator last loaded (informative; edits keep it)
 
   // Present when the problem is valid (≥ 1 point of each class, valid parameters).
   std::optional<SolverHistory> history;

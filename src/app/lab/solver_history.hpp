@@ -71,6 +71,7 @@ class SolverHistory {
 
  private:
   void recordAfterStep(const SmoStep& record);
+  void settleStatus();
   void addCheckpointIfDue();
   void addTraceIfDue();
 

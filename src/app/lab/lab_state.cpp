@@ -1,0 +1,730 @@
+#include "lab/lab_state.hpp"
+
+#include "data/toy_datasets.hpp"
+#include "svm/dual_problem.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <type_traits>
+
+namespace kpg::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::string formatNumber(double value) {
+  if (std::isinf(value)) return value > 0 ? "∞" : "−∞";
+  std::ostringstream out;
+  out.precision(6);
+  out << value;
+  return out.str();
+}
+
+// ---- The two formulas the lab adds (candidates to move into the core, svm/optimality) -------
+
+// f(x_i) at the training points from the gradient, O(n) instead of O(n²) kernel evaluations:
+// for C-SVC (p = −e) y_i f(x_i) = G_i + 1 − y_i ρ (svm/optimality.hpp, "slack"), so
+// f(x_i) = y_i (G_i + 1) − ρ.
+Vector trainingDecisionValues(const Vector& y, const Vector& gradient, double rho) {
+  return (y.array() * (gradient.array() + 1.0) - rho).matrix();
+}
+
+// How far each point is from its KKT condition (Platt 1998, "Sequential Minimal Optimization",
+// §2.1 eq. (12); course-notes 000 "non separable case"):
+//   α_i = 0      ⇒ y_i f(x_i) ≥ 1    violation max(0, 1 − y_i f_i)
+//   0 < α_i < C  ⇒ y_i f(x_i) = 1    violation |y_i f_i − 1|
+//   α_i = C      ⇒ y_i f(x_i) ≤ 1    violation max(0, y_i f_i − 1)
+Vector kktViolations(const Vector& y, const Vector& decision,
+                     const std::vector<SupportCategory>& categories) {
+  Vector out(y.size());
+  for (Index i = 0; i < y.size(); ++i) {
+    const double margin = y(i) * decision(i) - 1.0;
+    switch (categories[static_cast<std::size_t>(i)]) {
+      case SupportCategory::NotSupport:
+        out(i) = std::max(0.0, -margin);
+        break;
+      case SupportCategory::Free:
+        out(i) = std::abs(margin);
+        break;
+      case SupportCategory::Bound:
+        out(i) = std::max(0.0, margin);
+        break;
+    }
+  }
+  return out;
+}
+
+// The binary model in LIBSVM's layout (svm_model.hpp): labels {+1, −1}, SVs grouped by class,
+// coef_i = α_i y_i, one rho; so kpg::decisionValues gives Σ α_i y_i k(x_i, x) − ρ.
+SvmModel binaryModel(const PointSet& data, const KernelParams& kernel, const Vector& alpha,
+                     double rho) {
+  SvmModel model;
+  model.type = SvmType::CSvc;
+  model.kernel = kernel;
+  model.classCount = 2;
+  model.labels = {1, -1};
+  std::vector<Index> positive, negative;
+  for (Index i = 0; i < alpha.size(); ++i) {
+    if (alpha(i) > 0) (data.labels(i) > 0 ? positive : negative).push_back(i);
+  }
+  model.supportCounts = {static_cast<int>(positive.size()), static_cast<int>(negative.size())};
+  const auto total = static_cast<Index>(positive.size() + negative.size());
+  model.supportVectors.resize(total, 2);
+  model.coefficients.resize(1, total);
+  Index row = 0;
+  for (const auto* group : {&positive, &negative}) {
+    for (Index i : *group) {
+      model.supportVectors.row(row) = data.points.row(i);
+      model.coefficients(0, row) = alpha(i) * data.labels(i);
+      ++row;
+    }
+  }
+  model.rho = Vector::Constant(1, rho);
+  return model;
+}
+
+std::string statusText(const LabState& lab) {
+  if (!lab.history) return lab.problemError ? lab.problemError->message : "no data";
+  const SmoSolver& solver = lab.history->current();
+  const std::string steps = std::to_string(solver.iteration());
+  const std::string plural = solver.iteration() == 1 ? " step" : " steps";
+  switch (solver.status()) {
+    case SmoStatus::Converged:
+      return "converged after " + steps + plural + " (m(α) − M(α) < eps)";
+    case SmoStatus::IterationLimit:
+      return "stopped at the step cap after " + steps + plural +
+             ": not converged (try a smaller C or fewer, better-scaled points)";
+    case SmoStatus::Running:
+      break;
+  }
+  if (lab.playback.running) return "running, step " + steps;
+  if (solver.iteration() == 0) return "ready at step 0: press Step or Run";
+  return "paused at step " + steps;
+}
+
+void refreshModel(LabState& lab) {
+  ++lab.modelRevision;
+  ModelView& m = lab.model;
+  if (!lab.history) {
+    m = ModelView{};
+    m.statusText = statusText(lab);
+    return;
+  }
+  const SmoSolver& solver = lab.history->current();
+  m.valid = true;
+  m.solution = describeBinarySolution(solver, lab.data.points, lab.params.kernel, lab.params.bias);
+  const Vector& y = lab.data.labels;
+  m.decision = trainingDecisionValues(y, solver.gradient(), m.solution.rho);
+  m.kktViolation = kktViolations(y, m.decision, m.solution.categories);
+  m.alphaDotY = m.solution.alpha.dot(y);
+  m.violation = solver.violation();
+  m.supportCount = m.freeCount = m.boundCount = 0;
+  for (SupportCategory c : m.solution.categories) {
+    if (c == SupportCategory::Free) ++m.freeCount;
+    if (c == SupportCategory::Bound) ++m.boundCount;
+  }
+  m.supportCount = m.freeCount + m.boundCount;
+  Index correct = 0;
+  for (Index i = 0; i < y.size(); ++i) {
+    if ((m.decision(i) > 0 ? 1.0 : -1.0) == y(i)) ++correct;
+  }
+  m.trainingAccuracy =
+      y.size() > 0 ? static_cast<double>(correct) / static_cast<double>(y.size()) : 0.0;
+  m.status = solver.status();
+  m.statusText = statusText(lab);
+  m.model = binaryModel(lab.data, lab.params.kernel, m.solution.alpha, m.solution.rho);
+}
+
+// Builds the solver at step 0 for the current data and parameters (or records why not).
+void rebuildSolver(LabState& lab) {
+  lab.history.reset();
+  lab.problemError.reset();
+  lab.playback.running = false;
+  lab.playback.untilConverged = false;
+  lab.playback.carry = 0;
+  ++lab.problemRevision;
+  const Vector& y = lab.data.labels;
+  const Index positives = (y.array() > 0).count();
+  const Index negatives = y.size() - positives;
+  if (positives == 0 || negatives == 0) {
+    // BAD_INPUTS G1, G2: shown inline by the status panel.
+    lab.problemError = ParameterError{
+        "labels", y.size() == 0 ? "no points yet: click the canvas to add points of both "
+                                  "classes, or load a preset"
+                                : "need points of both classes (+1 and −1) to train; add a "
+                                  "point of the other class"};
+    refreshModel(lab);
+    return;
+  }
+  DualProblem problem = cSvcDual(lab.data.points, y, lab.params.kernel, lab.params.c);
+  if (auto error = validate(problem)) {
+    lab.problemError = error;
+    refreshModel(lab);
+    return;
+  }
+  if (!problem.q->diagonal().allFinite()) {
+    // BAD_INPUTS P3, G7: overflowing kernel values would turn every number into NaN.
+    lab.problemError =
+        ParameterError{"kernel",
+                       "kernel values overflow (not finite) for these points: lower gamma or the "
+                       "degree, or move the points closer to the origin"};
+    refreshModel(lab);
+    return;
+  }
+  SmoOptions options;
+  options.eps = lab.params.eps;
+  options.rule = lab.params.rule;
+  options.maxIterations = lab.params.maxSteps;
+  lab.history.emplace(SmoSolver(std::move(problem), options), lab.params.bias);
+  refreshModel(lab);
+}
+
+// A change of data or parameters: rebuild, and say so when progress was discarded.
+void resetAfterChange(LabState& lab, const std::string& why) {
+  const std::int64_t lost = lab.stepCount();
+  const bool wasRunning = lab.playback.running;
+  rebuildSolver(lab);
+  if (lost > 0 || wasRunning) {
+    postNotice(lab, NoticeKind::SolverReset,
+               "Solver reset to step 0 (was at step " + std::to_string(lost) + "): " + why);
+  }
+}
+
+void pushUndo(LabState& lab) {
+  lab.undoStack.push_back(lab.data);
+  if (lab.undoStack.size() > kMaxUndo) lab.undoStack.erase(lab.undoStack.begin());
+  lab.redoStack.clear();
+}
+
+ViewWindow fitView(const Matrix& points) {
+  if (points.rows() == 0) return ViewWindow{};
+  const double x0 = points.col(0).minCoeff(), x1 = points.col(0).maxCoeff();
+  const double y0 = points.col(1).minCoeff(), y1 = points.col(1).maxCoeff();
+  const double span = std::max({x1 - x0, y1 - y0, 1.0});
+  const double pad = 0.25 * span;
+  const double cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1);
+  const double half = 0.5 * span + pad;
+  return ViewWindow{cx - half, cx + half, cy - half, cy + half};
+}
+
+// The teaching scenario of each preset: kernel and C chosen so the preset shows its point.
+LabParams presetParams(ToyKind kind) {
+  LabParams p;
+  const double inf = std::numeric_limits<double>::infinity();
+  switch (kind) {
+    case ToyKind::HandSolved:  // 001 Q7 is solved with the hard margin and a linear kernel
+    case ToyKind::Perceptron:
+      p.kernel = KernelParams::linear();
+      p.c = inf;
+      // SMO approaches the optimum asymptotically; a tight eps makes the converged α the
+      // course's exact fractions to ~1e-9 instead of LIBSVM's default 1e-3 (α₁ ≈ 0.2502).
+      p.eps = 1e-9;
+      break;
+    case ToyKind::Separable:
+      p.kernel = KernelParams::linear();
+      p.c = inf;
+      break;
+    case ToyKind::Blobs:  // overlapping: the soft margin matters
+      p.kernel = KernelParams::linear();
+      p.c = 1;
+      break;
+    case ToyKind::Xor:
+    case ToyKind::Moons:
+    case ToyKind::Circles:
+      p.kernel = KernelParams::rbf(1.0);
+      p.c = 10;
+      break;
+  }
+  return p;
+}
+
+PointSet toPointSet(const Dataset& data) {
+  return PointSet{data.x, data.y};
+}
+
+std::optional<std::string> errorText(const std::optional<ParameterError>& error) {
+  if (!error) return std::nullopt;
+  return error->parameter + ": " + error->message;
+}
+
+std::optional<std::string> validateView(const ViewWindow& v) {
+  for (double value : {v.xMin, v.xMax, v.yMin, v.yMax}) {
+    if (!std::isfinite(value) || std::abs(value) > 1e7) {
+      return "view: the visible window must have finite coordinates within ±1e7";
+    }
+  }
+  if (!(v.xMax - v.xMin > 1e-9) || !(v.yMax - v.yMin > 1e-9)) {
+    return "view: the visible window must have a positive width and height";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> checkPoint(double x, double y) {
+  if (!std::isfinite(x) || !std::isfinite(y)) {
+    return "point ignored: its coordinates are not finite numbers";  // W9
+  }
+  if (std::abs(x) > kMaxCoordinate || std::abs(y) > kMaxCoordinate) {
+    return "point ignored: coordinates must lie within ±1e6";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> checkIndex(const LabState& lab, Index index) {
+  if (index < 0 || index >= lab.pointCount()) {
+    return "no point with index " + std::to_string(index) + " (there are " +
+           std::to_string(lab.pointCount()) + " points)";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> checkLabel(int label) {
+  if (label != 1 && label != -1) return std::string("label must be +1 or -1");
+  return std::nullopt;
+}
+
+// Steps forward until the solver stops or budgetMs passes; true when it stopped.
+bool runFor(LabState& lab, double budgetMs) {
+  const auto start = Clock::now();
+  while (true) {
+    const SmoStep record = lab.history->stepForward();
+    if (!record.updated || lab.history->current().status() != SmoStatus::Running) return true;
+    if (millisecondsSince(start) >= budgetMs) return false;
+  }
+}
+
+struct Applier {
+  LabState& lab;
+
+  std::optional<std::string> operator()(const action::LoadPreset& a) {
+    const auto kind = toyKindFromName(a.name);
+    if (!kind) return "unknown preset '" + a.name + "'";
+    pushUndo(lab);
+    lab.data = toPointSet(makeToyDataset(*kind, presetOptions(*kind)));
+    lab.params = presetParams(*kind);
+    lab.view = fitView(lab.data.points);
+    lab.presetName = a.name;
+    resetAfterChange(lab, "loaded the preset " + a.name);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::Generate& a) {
+    const auto kind = toyKindFromName(a.name);
+    if (!kind || !isGenerated(*kind)) {
+      return "unknown generator '" + a.name + "' (xor, moons, circles, blobs, separable)";
+    }
+    const ToyOptions options{a.count, a.noise, a.seed};
+    if (auto error = validateToyOptions(*kind, options)) return std::string(*error);
+    if (a.count > kMaxLabPoints) return std::string("count must be at most 5000 in the lab");
+    pushUndo(lab);
+    lab.data = toPointSet(makeToyDataset(*kind, options));
+    lab.view = fitView(lab.data.points);
+    lab.presetName = a.name;
+    resetAfterChange(lab, "generated new data");
+    return std::nullopt;
+  }
+  std::optional<std::string> setParams(const LabParams& params, const std::string& why) {
+    if (auto error = errorText(validateParams(params))) return error;
+    lab.params = params;
+    resetAfterChange(lab, why);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::SetKernel& a) {
+    LabParams p = lab.params;
+    p.kernel = a.kernel;
+    return setParams(p, "the kernel changed to " + describe(a.kernel));
+  }
+  std::optional<std::string> operator()(const action::SetC& a) {
+    LabParams p = lab.params;
+    p.c = a.c;
+    return setParams(
+        p, std::isinf(a.c) ? "C changed to ∞ (hard margin)" : "C changed to " + formatNumber(a.c));
+  }
+  std::optional<std::string> operator()(const action::SetEps& a) {
+    LabParams p = lab.params;
+    p.eps = a.eps;
+    return setParams(p, "eps changed to " + formatNumber(a.eps));
+  }
+  std::optional<std::string> operator()(const action::SetRule& a) {
+    LabParams p = lab.params;
+    p.rule = a.rule;
+    return setParams(p, "the selection rule changed to " + std::string(selectionRuleName(a.rule)));
+  }
+  std::optional<std::string> operator()(const action::SetBiasRule& a) {
+    LabParams p = lab.params;
+    p.bias = a.rule;
+    return setParams(p, "the bias rule changed to " + std::string(biasRuleName(a.rule)));
+  }
+  std::optional<std::string> operator()(const action::SetMaxSteps& a) {
+    LabParams p = lab.params;
+    p.maxSteps = a.maxSteps;
+    return setParams(p, "the step cap changed to " + std::to_string(a.maxSteps));
+  }
+  std::optional<std::string> needSolver() const {
+    if (!lab.history) {
+      return "cannot step: " + (lab.problemError ? lab.problemError->message : "no solver");
+    }
+    return std::nullopt;
+  }
+  std::optional<std::string> checkCount(std::int64_t count) const {
+    if (count < 1 || count > kMaxMaxSteps) {
+      return std::string("the number of steps must be between 1 and 10000000");
+    }
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::Step& a) {
+    if (auto error = needSolver()) return error;
+    if (auto error = checkCount(a.count)) return error;
+    lab.playback.running = false;
+    for (std::int64_t k = 0; k < a.count; ++k) {
+      if (!lab.history->stepForward().updated) break;
+    }
+    refreshModel(lab);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::StepBack& a) {
+    if (auto error = needSolver()) return error;
+    if (auto error = checkCount(a.count)) return error;
+    lab.playback.running = false;
+    lab.history->stepBack(a.count);
+    refreshModel(lab);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::Seek& a) {
+    if (auto error = needSolver()) return error;
+    if (a.step < 0 || a.step > lab.history->furthest()) {
+      return "step " + std::to_string(a.step) + " is outside the recorded range 0.." +
+             std::to_string(lab.history->furthest());
+    }
+    lab.playback.running = false;
+    lab.history->seek(a.step);
+    refreshModel(lab);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::Run&) {
+    if (auto error = needSolver()) return error;
+    lab.playback.running = true;
+    lab.playback.untilConverged = false;
+    lab.playback.carry = 0;
+    refreshModel(lab);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::Pause&) {
+    lab.playback.running = false;
+    lab.playback.untilConverged = false;
+    refreshModel(lab);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::SetSpeed& a) {
+    if (!std::isfinite(a.stepsPerSecond) || a.stepsPerSecond < 0 || a.stepsPerSecond > 1e6) {
+      return std::string("speed: steps per second must be between 0 (as fast as possible) and 1e6");
+    }
+    lab.playback.stepsPerSecond = a.stepsPerSecond;
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::RunToConvergence& a) {
+    if (auto error = needSolver()) return error;
+    if (!std::isfinite(a.budgetMs) || a.budgetMs < 0 || a.budgetMs > 60000) {
+      return std::string("budgetMs must be between 0 and 60000");
+    }
+    const bool stopped = runFor(lab, a.budgetMs);
+    lab.playback.running = !stopped;
+    lab.playback.untilConverged = !stopped;
+    lab.playback.carry = 0;
+    refreshModel(lab);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::Reset&) {
+    rebuildSolver(lab);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::AddPoint& a) {
+    if (auto error = checkPoint(a.x, a.y)) return error;
+    if (auto error = checkLabel(a.label)) return error;
+    if (lab.pointCount() >= kMaxLabPoints) {
+      return std::string("point ignored: the lab holds at most 5000 points");  // W9
+    }
+    pushUndo(lab);
+    const Index n = lab.pointCount();
+    lab.data.points.conservativeResize(n + 1, 2);
+    lab.data.labels.conservativeResize(n + 1);
+    lab.data.points(n, 0) = a.x;
+    lab.data.points(n, 1) = a.y;
+    lab.data.labels(n) = a.label;
+    resetAfterChange(lab, "a point was added");
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::MovePoint& a) {
+    if (auto error = checkIndex(lab, a.index)) return error;
+    if (auto error = checkPoint(a.x, a.y)) return error;
+    if (!(a.dragging && lab.dragIndex == a.index)) pushUndo(lab);
+    lab.data.points(a.index, 0) = a.x;
+    lab.data.points(a.index, 1) = a.y;
+    resetAfterChange(lab, "a point was moved");
+    lab.dragIndex = a.dragging ? a.index : -1;
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::EndDrag&) { return std::nullopt; }
+  std::optional<std::string> operator()(const action::DeletePoint& a) {
+    if (auto error = checkIndex(lab, a.index)) return error;
+    pushUndo(lab);
+    const Index n = lab.pointCount();
+    const Index tail = n - a.index - 1;
+    lab.data.points.block(a.index, 0, tail, 2) = lab.data.points.bottomRows(tail).eval();
+    lab.data.labels.segment(a.index, tail) = lab.data.labels.tail(tail).eval();
+    lab.data.points.conservativeResize(n - 1, 2);
+    lab.data.labels.conservativeResize(n - 1);
+    resetAfterChange(lab, "a point was deleted");
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::SetLabel& a) {
+    if (auto error = checkIndex(lab, a.index)) return error;
+    if (auto error = checkLabel(a.label)) return error;
+    if (lab.data.labels(a.index) == a.label) return std::nullopt;
+    pushUndo(lab);
+    lab.data.labels(a.index) = a.label;
+    resetAfterChange(lab, "a point changed class");
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::ClearPoints&) {
+    pushUndo(lab);
+    lab.data = PointSet{Matrix(0, 2), Vector(0)};
+    resetAfterChange(lab, "all points were removed");
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::Undo&) {
+    if (lab.undoStack.empty()) return std::string("nothing to undo");
+    lab.redoStack.push_back(std::move(lab.data));
+    lab.data = std::move(lab.undoStack.back());
+    lab.undoStack.pop_back();
+    resetAfterChange(lab, "undo");
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::Redo&) {
+    if (lab.redoStack.empty()) return std::string("nothing to redo");
+    lab.undoStack.push_back(std::move(lab.data));
+    lab.data = std::move(lab.redoStack.back());
+    lab.redoStack.pop_back();
+    resetAfterChange(lab, "redo");
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::SetView& a) {
+    if (auto error = validateView(a.view)) return error;
+    lab.view = a.view;
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::DismissNotice& a) {
+    auto& n = lab.notices;
+    n.erase(std::remove_if(n.begin(), n.end(),
+                           [&](const Notice& notice) { return a.id == 0 || notice.id == a.id; }),
+            n.end());
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::LoadSession& a) {
+    // Everything is checked before anything changes (BAD_INPUTS W3: nothing applied in part).
+    if (auto error = errorText(validatePoints(a.data))) return error;
+    if (auto error = errorText(validateParams(a.params))) return error;
+    if (auto error = validateView(a.view)) return error;
+    if (a.step < 0 || a.step > a.params.maxSteps) {
+      return std::string("step: must be between 0 and the step cap");
+    }
+    if (!std::isfinite(a.stepsPerSecond) || a.stepsPerSecond < 0 || a.stepsPerSecond > 1e6) {
+      return std::string("speed: steps per second must be between 0 and 1e6");
+    }
+    pushUndo(lab);
+    lab.data = a.data;
+    lab.params = a.params;
+    lab.view = a.view;
+    lab.presetName = a.presetName;
+    lab.playback = Playback{};
+    lab.playback.stepsPerSecond = a.stepsPerSecond;
+    rebuildSolver(lab);
+    if (lab.history && a.step > 0) {
+      // Replay (deterministic) within a time budget, so a link asking for millions of steps
+      // cannot freeze the page (W6).
+      constexpr double kReplayBudgetMs = 2000;
+      const auto start = Clock::now();
+      while (lab.history->position() < a.step) {
+        if (!lab.history->stepForward().updated) break;
+        if (millisecondsSince(start) > kReplayBudgetMs) {
+          postNotice(lab, NoticeKind::Warning,
+                     "The session asked for step " + std::to_string(a.step) + "; replayed to " +
+                         std::to_string(lab.history->position()) +
+                         " within the time budget. Press Run to continue.");
+          break;
+        }
+      }
+      refreshModel(lab);
+    }
+    return std::nullopt;
+  }
+};
+
+}  // namespace
+
+bool LabParams::hardMargin() const {
+  return std::isinf(c);
+}
+
+LabState makeLabState() {
+  LabState lab;
+  lab.data = PointSet{Matrix(0, 2), Vector(0)};
+  apply(lab, action::LoadPreset{"hand-solved"});
+  lab.undoStack.clear();
+  lab.notices.clear();
+  return lab;
+}
+
+std::optional<std::string> apply(LabState& lab, const LabAction& action, bool postErrors) {
+  const bool continuesDrag = std::holds_alternative<action::MovePoint>(action) &&
+                             std::get<action::MovePoint>(action).dragging;
+  if (!continuesDrag) lab.dragIndex = -1;
+  std::optional<std::string> error = std::visit(Applier{lab}, action);
+  if (error && postErrors) postNotice(lab, NoticeKind::Error, *error);
+  return error;
+}
+
+std::int64_t advance(LabState& lab, double elapsedSeconds, double budgetMs) {
+  Playback& play = lab.playback;
+  if (!play.running || !lab.history) return 0;
+  const bool unlimited = play.untilConverged || play.stepsPerSecond <= 0;
+  std::int64_t owed = std::numeric_limits<std::int64_t>::max();
+  if (!unlimited) {
+    const double seconds =
+        std::isfinite(elapsedSeconds) ? std::clamp(elapsedSeconds, 0.0, 0.25) : 0.0;
+    const double total = play.carry + play.stepsPerSecond * seconds;
+    owed = static_cast<std::int64_t>(std::floor(total));
+    play.carry = total - static_cast<double>(owed);
+    if (owed == 0) return 0;
+  }
+  const auto start = Clock::now();
+  std::int64_t taken = 0;
+  while (taken < owed) {
+    const SmoStep record = lab.history->stepForward();
+    if (record.updated) ++taken;
+    if (!record.updated || lab.history->current().status() != SmoStatus::Running) {
+      play.running = false;
+      play.untilConverged = false;
+      break;
+    }
+    if (millisecondsSince(start) >= budgetMs) {
+      play.carry = 0;  // the machine cannot keep up: drop the backlog rather than accumulate it
+      break;
+    }
+  }
+  refreshModel(lab);
+  return taken;
+}
+
+std::optional<double> decisionAt(const LabState& lab, double x, double y) {
+  if (!lab.model.valid) return std::nullopt;
+  Vector point(2);
+  point << x, y;
+  return decisionValues(lab.model.model, point)(0);
+}
+
+std::uint64_t postNotice(LabState& lab, NoticeKind kind, std::string text) {
+  auto& notices = lab.notices;
+  if (kind == NoticeKind::SolverReset) {
+    notices.erase(std::remove_if(notices.begin(), notices.end(),
+                                 [](const Notice& n) { return n.kind == NoticeKind::SolverReset; }),
+                  notices.end());
+  }
+  const std::uint64_t id = lab.nextNoticeId++;
+  notices.push_back(Notice{id, kind, std::move(text)});
+  while (notices.size() > LabState::kMaxNotices) notices.erase(notices.begin());
+  return id;
+}
+
+std::string_view selectionRuleName(SelectionRule rule) {
+  return rule == SelectionRule::FirstOrder ? "first-order" : "second-order";
+}
+
+std::optional<SelectionRule> selectionRuleFromName(std::string_view name) {
+  if (name == "first-order") return SelectionRule::FirstOrder;
+  if (name == "second-order") return SelectionRule::SecondOrder;
+  return std::nullopt;
+}
+
+std::string_view biasRuleName(BiasRule rule) {
+  return rule == BiasRule::Libsvm ? "libsvm" : "average";
+}
+
+std::optional<BiasRule> biasRuleFromName(std::string_view name) {
+  if (name == "libsvm") return BiasRule::Libsvm;
+  if (name == "average") return BiasRule::AverageOverSupportVectors;
+  return std::nullopt;
+}
+
+std::string_view supportCategoryName(SupportCategory category) {
+  switch (category) {
+    case SupportCategory::NotSupport:
+      return "none";
+    case SupportCategory::Free:
+      return "free";
+    case SupportCategory::Bound:
+      return "bound";
+  }
+  return "";
+}
+
+std::optional<ParameterError> validateParams(const LabParams& params) {
+  if (auto error = validate(params.kernel)) return error;
+  const KernelParams& k = params.kernel;
+  if (k.type != KernelType::Linear && !(k.gamma <= 1e6)) {
+    return ParameterError{"gamma", "gamma must be at most 1e6 in the lab"};
+  }
+  if ((k.type == KernelType::Polynomial || k.type == KernelType::Sigmoid) &&
+      !(std::abs(k.coef0) <= 1e6)) {
+    return ParameterError{"coef0", "coef0 must lie within ±1e6 in the lab"};
+  }
+  if (k.type == KernelType::Polynomial && (k.degree < 1 || k.degree > 20)) {
+    return ParameterError{"degree", "degree must be between 1 and 20 in the lab"};
+  }
+  const double c = params.c;
+  if (!(c > 0) || (std::isfinite(c) && (c < kMinLabC || c > kMaxLabC))) {
+    return ParameterError{
+        "c", "C must be between 1e-6 and 1e6, or infinite (hard margin); got " + formatNumber(c)};
+  }
+  if (!std::isfinite(params.eps) || params.eps < 1e-12 || params.eps > 10) {
+    return ParameterError{"eps",
+                          "eps must be between 1e-12 and 10; got " + formatNumber(params.eps)};
+  }
+  if (params.maxSteps < 1 || params.maxSteps > kMaxMaxSteps) {
+    return ParameterError{"maxSteps", "the step cap must be between 1 and 10000000"};
+  }
+  return std::nullopt;
+}
+
+std::optional<ParameterError> validatePoints(const PointSet& data) {
+  const Index n = data.points.rows();
+  if (n > 0 && data.points.cols() != 2) {
+    return ParameterError{"points", "every point must have 2 coordinates"};
+  }
+  if (data.labels.size() != n) {
+    return ParameterError{"labels", "there must be one label per point"};
+  }
+  if (n > kMaxLabPoints) {
+    return ParameterError{"points", "at most 5000 points; got " + std::to_string(n)};
+  }
+  for (Index i = 0; i < n; ++i) {
+    for (Index d = 0; d < 2; ++d) {
+      const double v = data.points(i, d);
+      if (!std::isfinite(v) || std::abs(v) > kMaxCoordinate) {
+        return ParameterError{"points[" + std::to_string(i) + "]",
+                              "coordinates must be finite and within ±1e6"};
+      }
+    }
+    if (data.labels(i) != 1 && data.labels(i) != -1) {
+      return ParameterError{"labels[" + std::to_string(i) + "]", "labels must be +1 or -1"};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace kpg::app

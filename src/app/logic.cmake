@@ -1,0 +1,9 @@
+# The SMO lab's logic (src/app/lab, src/app/session): no GL, no ImGui, so it builds natively too
+# and is unit-tested by tests/app (kpg_app_tests). The browser app links it.
+add_library(kpg_app_logic STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/lab/solver_history.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lab/lab_state.cpp
+)
+target_include_directories(kpg_app_logic PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(kpg_app_logic PUBLIC kpg_core)
+kpg_strict(kpg_app_logic)

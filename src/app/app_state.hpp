@@ -3,6 +3,8 @@
 // (../shared/STYLE.md, item 8): they read it and change it only through its own or the core's
 // methods.
 
+#include "lab/lab_state.hpp"
+
 #include <cstdint>
 
 namespace kpg::app {
@@ -13,6 +15,13 @@ struct AppState {
   int framebufferWidth = 0;
   int framebufferHeight = 0;
   bool showAbout = true;
+  // The SMO lab (issue 4). The UI (main.cpp, panels/) and window.kpg.dispatch (js_bridge.cpp)
+  // change it only through apply(lab, action).
+  LabState lab = makeLabState();
 };
+
+// The one application state, for the bridge's dispatch (defined in main.cpp next to
+// currentState()).
+AppState& mutableState();
 
 }  // namespace kpg::app

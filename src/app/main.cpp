@@ -1,40 +1,142 @@
-// The browser application: the platform layer calls frame() once per display refresh; the frame
-// builds the UI from the application state and renders it with ImGui's OpenGL ES 3 backend.
+// The browser application: the platform layer calls frame() once per display refresh. A frame
+//   1. gives the solver its time slice (advance(): Run never freezes the page, BAD_INPUTS W6);
+//   2. continues the decision-field render for the model and view of the previous frame (render/,
+//      banded and at preview resolution while things move, TOOLCHAIN.md);
+//   3. builds the panels (panels/), which change the lab only through actions;
+//   4. renders ImGui's draw lists with the OpenGL ES 3 backend.
+// Exported for tests and the benchmark (web/tests/lab.test.mjs, web/bench/frame_time.mjs):
+// kpg_view_json (canvas transform, field and frame timings) and kpg_field_probe (f read back from
+// the GPU field next to the core's CPU value).
 
 #include "app_state.hpp"
 #include "js_bridge.hpp"
 #include "panels/panels.hpp"
 #include "platform.hpp"
+#include "render/decision_field_renderer.hpp"
 
 #include <GLES3/gl3.h>
+#include <emscripten.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
 namespace kpg::app {
 namespace {
+
+// The solver's share of a frame when running at full speed (the rest: UI and field bands).
+constexpr double kSolverBudgetMs = 10.0;
+// After a zoom or pan the field stays at preview resolution this long.
+constexpr double kViewSettleSeconds = 0.35;
+
+struct View {
+  UiState ui;
+  DecisionFieldRenderer field;
+  bool fieldInitialised = false;
+  double frameCpuMs = 0;    // the last frame() call's duration
+  double frameSeconds = 0;  // the last frame-to-frame interval
+  std::int64_t stepsLastFrame = 0;
+};
 
 AppState& appState() {
   static AppState state;
   return state;
 }
 
+View& view() {
+  static View v;
+  return v;
+}
+
+double nowMs() {
+  using Clock = std::chrono::steady_clock;
+  return std::chrono::duration<double, std::milli>(Clock::now().time_since_epoch()).count();
+}
+
+void updateField(AppState& state, View& v, double seconds) {
+  UiState& ui = v.ui;
+  LabState& lab = state.lab;
+  if (!v.fieldInitialised) {
+    v.fieldInitialised = true;
+    if (!v.field.init()) ui.fieldError = "Decision field unavailable: " + v.field.error();
+  }
+  if (!ui.canvasValid || !lab.model.valid || !ui.showField || !v.field.ready()) return;
+  FieldRequest request;
+  request.model = &lab.model.model;
+  request.revision = lab.modelRevision;
+  request.rect = ui.canvas.visible();
+  request.devicePixelRatio = ui.devicePixelRatio;
+  request.pixelWidth =
+      static_cast<int>(std::lround((ui.canvas.max.x - ui.canvas.min.x) * ui.devicePixelRatio));
+  request.pixelHeight =
+      static_cast<int>(std::lround((ui.canvas.max.y - ui.canvas.min.y) * ui.devicePixelRatio));
+  const bool viewMoving =
+      ui.viewChangedSeconds >= 0 && seconds - ui.viewChangedSeconds < kViewSettleSeconds;
+  request.preview = lab.playback.running || ui.gesture.draggingPoint || viewMoving;
+  request.frameSeconds = v.frameSeconds;
+  request.nowMs = nowMs();
+  v.field.update(request);
+  ui.field = v.field.image();
+}
+
 void frame(const FrameInfo& info) {
+  const double started = nowMs();
   AppState& state = appState();
+  View& v = view();
+  UiState& ui = v.ui;
   state.devicePixelRatio = info.devicePixelRatio;
   state.framebufferWidth = info.framebufferWidth;
   state.framebufferHeight = info.framebufferHeight;
 
+  ImGuiIO& io = ImGui::GetIO();
+  // Space and R are the lab's shortcuts; keyboard navigation would also "press" the focused
+  // button with Space.
+  io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+  const double seconds = info.timeSeconds;
+  v.frameSeconds = ui.nowSeconds > 0 ? seconds - ui.nowSeconds : 0;
+  ui.nowSeconds = seconds;
+  ui.devicePixelRatio = info.devicePixelRatio;
+  ui.hoverIndex = ui.hoverNext;
+  ui.hoverNext = -1;
+
+  v.stepsLastFrame = advance(state.lab, static_cast<double>(io.DeltaTime), kSolverBudgetMs);
+  updateField(state, v, seconds);
+
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
-  drawAboutPanel(state);
+  const Layout layout = computeLayout(io.DisplaySize);
+  handleShortcuts(state.lab, ui);
+  drawControlsPanel(state.lab, ui, layout.controls);
+  drawCanvasPanel(state.lab, ui, layout.canvas);
+  drawPairPanel(state.lab, ui, layout.pair);
+  drawDualPanel(state.lab, ui, layout.dual);
+  drawConvergencePanel(state.lab, ui, layout.convergence);
+  drawStatusBar(state.lab, ui, layout.status);
   ImGui::Render();
 
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, info.framebufferWidth, info.framebufferHeight);
   glClearColor(0.96f, 0.96f, 0.97f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
   if (state.frameCount++ == 0) notifyFirstFrame();
+  v.frameCpuMs = nowMs() - started;
+}
+
+std::string& jsonBuffer() {
+  static std::string buffer;
+  return buffer;
+}
+
+std::string jsonNumber(double value) {
+  if (!std::isfinite(value)) return "null";
+  char text[40];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
 }
 
 }  // namespace
@@ -43,15 +145,89 @@ const AppState& currentState() {
   return appState();
 }
 
+AppState& mutableState() {
+  return appState();
+}
+
 }  // namespace kpg::app
+
+extern "C" {
+
+// The canvas's view transform (CSS pixels of the page ↔ plot coordinates), the field renderer's
+// state and the frame timings: {"canvas": {left, top, right, bottom}, "centre": [x, y],
+// "scale": px per unit, "visible": {xMin, xMax, yMin, yMax}, "field": {...}, "frame": {...}}.
+// A plot point (x, y) is on the page at (cx + (x − centre₀)·scale, cy − (y − centre₁)·scale),
+// (cx, cy) the canvas rectangle's centre.
+EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
+  using namespace kpg::app;
+  const AppState& state = appState();
+  const View& v = view();
+  const CanvasView& c = v.ui.canvas;
+  const PlotRect visible = c.visible();
+  const FieldStats& s = v.field.stats();
+  const FieldImage image = v.field.image();
+  std::string& out = jsonBuffer();
+  out = "{\"canvas\":{\"left\":" + jsonNumber(c.min.x) + ",\"top\":" + jsonNumber(c.min.y) +
+        ",\"right\":" + jsonNumber(c.max.x) + ",\"bottom\":" + jsonNumber(c.max.y) + "}";
+  out += ",\"centre\":[" + jsonNumber(c.centreX) + "," + jsonNumber(c.centreY) + "]";
+  out += ",\"scale\":" + jsonNumber(c.scale);
+  out += ",\"visible\":{\"xMin\":" + jsonNumber(visible.xMin) +
+         ",\"xMax\":" + jsonNumber(visible.xMax) + ",\"yMin\":" + jsonNumber(visible.yMin) +
+         ",\"yMax\":" + jsonNumber(visible.yMax) + "}";
+  out += ",\"modelRevision\":" + std::to_string(state.lab.modelRevision);
+  out +=
+      ",\"field\":{\"ready\":" + std::string(v.field.ready() ? "true" : "false") + ",\"error\":\"" +
+      (v.field.ready() ? std::string() : std::string("unavailable")) + "\"" +
+      ",\"revision\":" + std::to_string(image.revision) +
+      ",\"busy\":" + (v.field.busy() ? "true" : "false") +
+      ",\"completed\":" + std::to_string(s.completed) +
+      ",\"lastRenderMs\":" + jsonNumber(s.lastRenderMs) +
+      ",\"lastRenderFrames\":" + jsonNumber(s.lastRenderFrames) +
+      ",\"width\":" + std::to_string(s.lastWidth) + ",\"height\":" + std::to_string(s.lastHeight) +
+      ",\"full\":" + (s.lastFull ? "true" : "false") + ",\"terms\":" + std::to_string(s.lastTerms) +
+      ",\"termsPerFrameBudget\":" + jsonNumber(s.termsPerFrameBudget) + "}";
+  out += ",\"frame\":{\"cpuMs\":" + jsonNumber(v.frameCpuMs) +
+         ",\"intervalMs\":" + jsonNumber(v.frameSeconds * 1000) +
+         ",\"steps\":" + std::to_string(v.stepsLastFrame) + "}}";
+  return out.c_str();
+}
+
+// f read back from the GPU field at the texel nearest (x, y), with the core's CPU value at that
+// texel's centre (decisionAt → kpg::decisionValues): {"ok", "gpu", "cpu", "x", "y", "full",
+// "current"}. "current" is true when the field shows the lab's current model.
+EMSCRIPTEN_KEEPALIVE const char* kpg_field_probe(double x, double y) {
+  using namespace kpg::app;
+  const AppState& state = appState();
+  View& v = view();
+  std::string& out = jsonBuffer();
+  const auto probe = v.field.probe(x, y);
+  if (!probe) {
+    out = "{\"ok\":false}";
+    return out.c_str();
+  }
+  const auto cpu = decisionAt(state.lab, probe->x, probe->y);
+  const bool current = probe->revision == state.lab.modelRevision && !v.field.busy();
+  out = "{\"ok\":true,\"gpu\":" + jsonNumber(probe->f) +
+        ",\"cpu\":" + (cpu ? jsonNumber(*cpu) : std::string("null")) +
+        ",\"x\":" + jsonNumber(probe->x) + ",\"y\":" + jsonNumber(probe->y) +
+        ",\"full\":" + (probe->full ? "true" : "false") +
+        ",\"current\":" + (current ? "true" : "false") +
+        ",\"width\":" + std::to_string(probe->width) +
+        ",\"height\":" + std::to_string(probe->height) + "}";
+  return out.c_str();
+}
+
+}  // extern "C"
 
 int main() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::StyleColorsLight();
   ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 6;
+  style.WindowRounding = 0;
   style.FrameRounding = 4;
+  style.WindowPadding = ImVec2(8, 6);
+  style.ItemSpacing = ImVec2(6, 5);
   const char* error = nullptr;
   if (!kpg::app::runPlatform(kpg::app::frame, &error)) {
     kpg::app::reportFatal(error);

@@ -1,9 +1,85 @@
 #pragma once
-// Panels: free functions over the application state, one per window.
+// Panels: free functions over the lab state (src/app/lab/lab_state.hpp) and the view's own UI
+// state, one per window. Panels change the lab only through apply(lab, action) — the same actions
+// window.kpg.dispatch sends — and show only numbers the core computed (lab.model).
 
 #include "app_state.hpp"
+#include "lab/lab_state.hpp"
+#include "panels/canvas_view.hpp"
+#include "render/decision_field_renderer.hpp"
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <string>
 
 namespace kpg::app {
+
+enum class CanvasTool { AddMove, Erase, Pan };
+
+// A press on the canvas (mouse button or one finger), followed until release.
+struct CanvasGesture {
+  bool active = false;
+  ImVec2 start;
+  double startSeconds = 0;
+  Index pointIndex = -1;  // the point under the press, −1: empty space
+  bool moved = false;     // left the tap radius: a drag, not a tap
+  bool longPressDone = false;
+  bool draggingPoint = false;
+};
+
+// What the view keeps between frames (not saved with the session).
+struct UiState {
+  int currentClass = 1;  // the class chip: label of points added by clicking
+  CanvasTool tool = CanvasTool::AddMove;
+  bool showField = true;
+  bool showKkt = false;
+  bool showLegend = true;
+  double lastFiniteC = 1.0;  // restored when the hard-margin switch is turned off
+
+  Index hoverIndex = -1;   // point under the pointer on the canvas or the bar chart (this frame)
+  Index hoverNext = -1;    // collected during the frame, becomes hoverIndex next frame
+  Index pinnedIndex = -1;  // a tapped point keeps its tooltip
+  CanvasGesture gesture;
+
+  // Filled by the canvas panel, read by the field renderer next frame.
+  CanvasView canvas;
+  bool canvasValid = false;
+  double viewChangedSeconds = -1;  // last zoom/pan: the field previews while the view moves
+  FieldImage field;
+  std::string fieldError;
+
+  // Generator controls.
+  int presetIndex = 0;
+  int generateCount = 100;
+  float generateNoise = 0.15f;
+  int generateSeed = 1;
+
+  double nowSeconds = 0;
+  float devicePixelRatio = 1;
+};
+
+// Window rectangles for the current display size (fixed layout, 1024×768 and up).
+struct PanelRect {
+  ImVec2 pos;
+  ImVec2 size;
+};
+struct Layout {
+  PanelRect controls, canvas, pair, dual, convergence, status;
+};
+Layout computeLayout(ImVec2 display);
+
+void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect);
+void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect);
+void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect);
+void drawPairPanel(LabState& lab, UiState& ui, const PanelRect& rect);
+void drawConvergencePanel(LabState& lab, UiState& ui, const PanelRect& rect);
+void drawStatusBar(LabState& lab, UiState& ui, const PanelRect& rect);
+// Space = step, Shift+Space = step back, R = run/pause (not while typing in a text field).
+void handleShortcuts(LabState& lab, UiState& ui);
+
+// Applies an action from the UI; errors are posted as notices by apply() itself.
+void dispatchUi(LabState& lab, const LabAction& action);
 
 void drawAboutPanel(AppState& state);
 

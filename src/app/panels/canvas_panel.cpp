@@ -1,0 +1,454 @@
+// The canvas: the points, the decision field f(x) under them with its contours f = 0 and f = ±1,
+// axes with coordinates, and the interaction (issue 4, "The canvas"):
+//   - click / tap on empty space adds a point of the current class (the +1 / −1 chip);
+//   - press on a point and drag moves it; a drag on empty space (or any drag with the Pan tool)
+//     pans; the wheel (or a trackpad pinch, which browsers send as a wheel with Ctrl) zooms about
+//     the pointer;
+//   - the Erase tool deletes the point tapped (or dragged across); a long press (≈ 600 ms without
+//     moving) on a point deletes it with any tool — no right click or modifier needed on a tablet;
+//   - hovering a point (or tapping it) shows x, α, f(x), y·f(x), ξ and its KKT state.
+// A point's state is shown by its shape and a colour-blind-safe class colour (legend in the
+// corner): α = 0 a small circle, 0 < α < C a diamond, α = C a square (plot.hpp markers).
+
+#include "panels/panels.hpp"
+#include "panels/plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace kpg::app {
+namespace {
+
+constexpr double kLongPressSeconds = 0.6;
+constexpr float kTapSlop = 6.0f;  // pixels a press may wander and still be a tap
+constexpr float kHitRadius = 11.0f;
+constexpr ImU32 kKktHalo = IM_COL32(240, 228, 66, 200);  // Okabe–Ito yellow
+
+SupportCategory categoryOf(const LabState& lab, Index i) {
+  const auto& categories = lab.model.solution.categories;
+  if (!lab.model.valid || i < 0 || static_cast<std::size_t>(i) >= categories.size()) {
+    return SupportCategory::NotSupport;
+  }
+  return categories[static_cast<std::size_t>(i)];
+}
+
+plot::Marker markerOf(SupportCategory category) {
+  switch (category) {
+    case SupportCategory::Free:
+      return plot::Marker::Diamond;
+    case SupportCategory::Bound:
+      return plot::Marker::Square;
+    default:
+      return plot::Marker::Circle;
+  }
+}
+
+float pointRadius(Index n) {
+  if (n > 1000) return 3.5f;
+  if (n > 300) return 4.5f;
+  return 6.0f;
+}
+
+Index hitTest(const LabState& lab, const CanvasView& view, ImVec2 p, float radius) {
+  Index best = -1;
+  float bestDistance = radius * radius;
+  const Matrix& points = lab.data.points;
+  for (Index i = 0; i < points.rows(); ++i) {
+    const ImVec2 s = view.toScreen(points(i, 0), points(i, 1));
+    const float dx = s.x - p.x, dy = s.y - p.y;
+    const float d = dx * dx + dy * dy;
+    if (d <= bestDistance) {
+      bestDistance = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+void drawGrid(ImDrawList* draw, const CanvasView& view) {
+  const PlotRect r = view.visible();
+  const float width = view.max.x - view.min.x;
+  const float height = view.max.y - view.min.y;
+  const auto xt = plot::niceTicks(r.xMin, r.xMax, std::max(2, static_cast<int>(width / 90)));
+  const auto yt = plot::niceTicks(r.yMin, r.yMax, std::max(2, static_cast<int>(height / 70)));
+  const double xs = xt.size() > 1 ? xt[1] - xt[0] : 1;
+  const double ys = yt.size() > 1 ? yt[1] - yt[0] : 1;
+  const float lineHeight = ImGui::GetTextLineHeight();
+  for (double v : xt) {
+    const float sx = view.toScreen(v, 0).x;
+    const bool axis = v == 0;
+    draw->AddLine(ImVec2(sx, view.min.y), ImVec2(sx, view.max.y),
+                  axis ? IM_COL32(0, 0, 0, 70) : plot::kGrid, axis ? 1.2f : 1.0f);
+    const std::string text = plot::formatTick(v, xs);
+    plot::label(draw, ImVec2(sx + 3, view.max.y - lineHeight - 2), plot::kMuted, text.c_str());
+  }
+  for (double v : yt) {
+    const float sy = view.toScreen(0, v).y;
+    const bool axis = v == 0;
+    draw->AddLine(ImVec2(view.min.x, sy), ImVec2(view.max.x, sy),
+                  axis ? IM_COL32(0, 0, 0, 70) : plot::kGrid, axis ? 1.2f : 1.0f);
+    const std::string text = plot::formatTick(v, ys);
+    plot::label(draw, ImVec2(view.min.x + 4, sy - lineHeight - 1), plot::kMuted, text.c_str());
+  }
+  // Axis names in the corner, where the coordinates are read.
+  plot::label(
+      draw, ImVec2(view.max.x - ImGui::CalcTextSize("x₁ →").x - 6, view.max.y - 2 * lineHeight - 6),
+      plot::kInk, "x₁ →");
+  plot::label(draw, ImVec2(view.min.x + 4, view.min.y + 4), plot::kInk, "↑ x₂");
+}
+
+// The legend: a strip under the canvas (never over the points), laid out as a flowing row of
+// symbol + words that wraps at the canvas width. Returns its height; draws only when `draw`.
+float legendStrip(ImDrawList* draw, ImVec2 origin, float width, bool hardMargin, bool kkt) {
+  enum class Symbol { Positive, Negative, Zero, Free, Bound, Boundary, Margins, Pair, Halo };
+  struct Item {
+    Symbol symbol;
+    const char* text;
+  };
+  const Item items[] = {
+      {Symbol::Positive, "class +1"},
+      {Symbol::Negative, "class −1"},
+      {Symbol::Zero, "α = 0"},
+      {Symbol::Free, "0 < α < C (free SV)"},
+      {Symbol::Bound, hardMargin ? "α = C (bound; none at C = ∞)" : "α = C (bound SV)"},
+      {Symbol::Boundary, "f = 0"},
+      {Symbol::Margins, "f = ±1"},
+      {Symbol::Pair, "last pair i, j"},
+      {Symbol::Halo, "KKT violation"},
+  };
+  const float lh = ImGui::GetTextLineHeight();
+  const float row = lh + 4;
+  const float symbolWidth = 22;
+  float x = origin.x, y = origin.y + 2;
+  const ImU32 grey = IM_COL32(150, 150, 150, 255);
+  for (const Item& item : items) {
+    if (item.symbol == Symbol::Halo && !kkt) continue;
+    const float w = symbolWidth + ImGui::CalcTextSize(item.text).x + 14;
+    if (x + w > origin.x + width && x > origin.x) {
+      x = origin.x;
+      y += row;
+    }
+    if (draw) {
+      const ImVec2 c(x + 9, y + lh / 2);
+      switch (item.symbol) {
+        case Symbol::Positive:
+          plot::marker(draw, c, plot::Marker::Circle, 5, plot::kPositive, IM_COL32_WHITE);
+          break;
+        case Symbol::Negative:
+          plot::marker(draw, c, plot::Marker::Circle, 5, plot::kNegative, IM_COL32_WHITE);
+          break;
+        case Symbol::Zero:
+          plot::marker(draw, c, plot::Marker::Circle, 4, grey, IM_COL32_WHITE);
+          break;
+        case Symbol::Free:
+          plot::marker(draw, c, plot::Marker::Diamond, 5, grey, plot::kInk, 1.6f);
+          break;
+        case Symbol::Bound:
+          plot::marker(draw, c, plot::Marker::Square, 5, grey, plot::kInk, 1.6f);
+          break;
+        case Symbol::Boundary:
+          draw->AddLine(ImVec2(c.x - 9, c.y), ImVec2(c.x + 9, c.y), plot::kInk, 2.2f);
+          break;
+        case Symbol::Margins:
+          plot::dashedLine(draw, ImVec2(c.x - 9, c.y - 2), ImVec2(c.x + 9, c.y - 2),
+                           plot::kPositive, 1.6f, 4, 3);
+          plot::dashedLine(draw, ImVec2(c.x - 9, c.y + 2), ImVec2(c.x + 9, c.y + 2),
+                           plot::kNegative, 1.6f, 4, 3);
+          break;
+        case Symbol::Pair:
+          draw->AddCircle(ImVec2(c.x - 3, c.y), 5, plot::kPairI, 12, 2.0f);
+          draw->AddCircle(ImVec2(c.x + 5, c.y), 5, plot::kPairJ, 12, 2.0f);
+          break;
+        case Symbol::Halo:
+          draw->AddCircleFilled(c, 7, plot::withAlpha(kKktHalo, 0.55f), 16);
+          break;
+      }
+      draw->AddText(ImVec2(x + symbolWidth, y), plot::kInk, item.text);
+    }
+    x += w;
+  }
+  return y + row - origin.y;
+}
+
+void drawTooltip(const LabState& lab, Index i) {
+  if (i < 0 || i >= lab.pointCount()) return;
+  const double x = lab.data.points(i, 0), y = lab.data.points(i, 1);
+  const double label = lab.data.labels(i);
+  ImGui::BeginTooltip();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::classColour(label)),
+                     "Point %d, class y = %s", static_cast<int>(i), label > 0 ? "+1" : "−1");
+  ImGui::Text("x = (%s, %s)", plot::formatNumber(x).c_str(), plot::formatNumber(y).c_str());
+  const ModelView& m = lab.model;
+  if (m.valid && i < m.solution.alpha.size()) {
+    const SupportCategory category = categoryOf(lab, i);
+    const char* state = category == SupportCategory::Free    ? "free SV (0 < α < C)"
+                        : category == SupportCategory::Bound ? "bound SV (α = C)"
+                                                             : "not a SV (α = 0)";
+    ImGui::Text("α = %s   %s", plot::formatNumber(m.solution.alpha(i)).c_str(), state);
+    if (i < m.decision.size()) {
+      const double f = m.decision(i);
+      ImGui::Text("f(x) = %s", plot::formatNumber(f).c_str());
+      ImGui::Text("y·f(x) = %s  (%s)", plot::formatNumber(label * f).c_str(),
+                  label * f >= 1  ? "outside the margin"
+                  : label * f > 0 ? "inside the margin, right side"
+                                  : "wrong side of the boundary");
+    }
+    if (i < m.solution.slacks.size()) {
+      ImGui::Text("ξ = max(0, 1 − y·f(x)) = %s", plot::formatNumber(m.solution.slacks(i)).c_str());
+    }
+    if (i < m.kktViolation.size()) {
+      ImGui::Text("KKT violation = %s", plot::formatNumber(m.kktViolation(i)).c_str());
+    }
+  } else {
+    ImGui::TextDisabled("no solver: %s", lab.problemError ? lab.problemError->message.c_str()
+                                                          : "add points of both classes");
+  }
+  ImGui::EndTooltip();
+}
+
+void addPointAt(LabState& lab, UiState& ui, const CanvasView& view, ImVec2 p) {
+  const double x = view.plotX(p.x), y = view.plotY(p.y);
+  // BAD_INPUTS W9: a click at a non-finite coordinate (degenerate zoom) is ignored.
+  if (!std::isfinite(x) || !std::isfinite(y)) return;
+  dispatchUi(lab, action::AddPoint{x, y, ui.currentClass});
+}
+
+void handleInteraction(LabState& lab, UiState& ui, const CanvasView& view, bool hovered) {
+  ImGuiIO& io = ImGui::GetIO();
+  CanvasGesture& g = ui.gesture;
+  const ImVec2 mouse = io.MousePos;
+
+  if (hovered && io.MouseWheel != 0 && std::isfinite(io.MouseWheel)) {
+    const double factor =
+        std::pow(1.15, static_cast<double>(std::clamp(io.MouseWheel, -10.0f, 10.0f)));
+    dispatchUi(lab, action::SetView{zoomedWindow(lab.view, view, mouse, factor)});
+    ui.viewChangedSeconds = ui.nowSeconds;
+  }
+
+  if (hovered && ImGui::IsMouseClicked(0)) {
+    g = CanvasGesture{};
+    g.active = true;
+    g.start = mouse;
+    g.startSeconds = ui.nowSeconds;
+    g.pointIndex = hitTest(lab, view, mouse, kHitRadius);
+  }
+  if (!g.active) return;
+
+  if (ImGui::IsMouseDown(0)) {
+    const float dx = mouse.x - g.start.x, dy = mouse.y - g.start.y;
+    if (!g.moved && dx * dx + dy * dy > kTapSlop * kTapSlop) g.moved = true;
+    if (!g.moved && !g.longPressDone && g.pointIndex >= 0 &&
+        ui.nowSeconds - g.startSeconds >= kLongPressSeconds) {
+      // Long press: delete (the tablet's way, no right click needed).
+      dispatchUi(lab, action::DeletePoint{g.pointIndex});
+      g.longPressDone = true;
+      ui.pinnedIndex = -1;
+    }
+    if (g.moved && !g.longPressDone) {
+      const bool onPoint = g.pointIndex >= 0 && g.pointIndex < lab.pointCount();
+      if (ui.tool == CanvasTool::AddMove && onPoint) {
+        const double x = view.plotX(mouse.x), y = view.plotY(mouse.y);
+        if (std::isfinite(x) && std::isfinite(y)) {
+          dispatchUi(lab, action::MovePoint{g.pointIndex, x, y, true});
+          g.draggingPoint = true;
+        }
+      } else if (ui.tool == CanvasTool::Erase && g.pointIndex >= 0) {
+        const Index under = hitTest(lab, view, mouse, kHitRadius);
+        if (under >= 0) dispatchUi(lab, action::DeletePoint{under});
+      } else if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) {
+        dispatchUi(lab, action::SetView{pannedWindow(lab.view, view, io.MouseDelta)});
+        ui.viewChangedSeconds = ui.nowSeconds;
+      }
+    }
+    return;
+  }
+
+  // Released.
+  if (!g.moved && !g.longPressDone) {
+    if (ui.tool == CanvasTool::AddMove) {
+      if (g.pointIndex >= 0) {
+        ui.pinnedIndex = ui.pinnedIndex == g.pointIndex ? -1 : g.pointIndex;
+      } else {
+        ui.pinnedIndex = -1;
+        addPointAt(lab, ui, view, g.start);
+      }
+    } else if (ui.tool == CanvasTool::Erase && g.pointIndex >= 0) {
+      dispatchUi(lab, action::DeletePoint{g.pointIndex});
+      ui.pinnedIndex = -1;
+    }
+  }
+  if (g.draggingPoint) dispatchUi(lab, action::EndDrag{});
+  g = CanvasGesture{};
+}
+
+void drawNotices(LabState& lab) {
+  if (lab.notices.empty()) {
+    ImGui::TextDisabled("Click: add · drag: move or pan · wheel: zoom · long press: delete");
+    return;
+  }
+  const Notice& notice = lab.notices.back();
+  ImVec4 colour(0.2f, 0.2f, 0.25f, 1);
+  const char* prefix = "";
+  switch (notice.kind) {
+    case NoticeKind::SolverReset:
+      colour = ImVec4(0.0f, 0.35f, 0.6f, 1);
+      prefix = "↺ ";
+      break;
+    case NoticeKind::Warning:
+      colour = ImVec4(0.6f, 0.35f, 0.0f, 1);
+      prefix = "⚠ ";
+      break;
+    case NoticeKind::Error:
+      colour = ImVec4(0.7f, 0.1f, 0.1f, 1);
+      prefix = "✖ ";
+      break;
+    default:
+      break;
+  }
+  const std::uint64_t id = notice.id;
+  if (ImGui::SmallButton("×")) {
+    dispatchUi(lab, action::DismissNotice{id});
+    return;
+  }
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextUnformatted(prefix);
+  ImGui::SameLine(0, 0);
+  // Literal text (never markup): a notice may quote user data (BAD_INPUTS W4).
+  ImGui::TextUnformatted(notice.text.c_str());
+  ImGui::PopStyleColor();
+  if (lab.notices.size() > 1) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(+%d)", static_cast<int>(lab.notices.size() - 1));
+  }
+}
+
+}  // namespace
+
+void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
+  ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoScrollbar |
+                                 ImGuiWindowFlags_NoScrollWithMouse |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (!ImGui::Begin("Canvas: the data and f(x)", nullptr, flags)) {
+    ImGui::End();
+    return;
+  }
+  drawNotices(lab);
+
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 50.0f);
+  const bool hard = lab.params.hardMargin();
+  const float legendHeight =
+      ui.showLegend ? legendStrip(nullptr, min, size.x, hard, ui.showKkt) : 0.0f;
+  size.y = std::max(size.y - legendHeight, 50.0f);
+  ImGui::InvisibleButton("canvas", size, ImGuiButtonFlags_MouseButtonLeft);
+  const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+  const ImVec2 max(min.x + size.x, min.y + size.y);
+  const CanvasView view = CanvasView::fit(lab.view, min, max);
+  ui.canvas = view;
+  ui.canvasValid = view.valid();
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(min, max, true);
+  draw->AddRectFilled(min, max, IM_COL32(255, 255, 255, 255));
+
+  // The field (a texture rendered for some plot rectangle; it follows pans until redrawn).
+  if (ui.showField && lab.model.valid && ui.field.texture != 0) {
+    const PlotRect& r = ui.field.rect;
+    draw->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(ui.field.texture)),
+                   view.toScreen(r.xMin, r.yMax), view.toScreen(r.xMax, r.yMin), ImVec2(0, 1),
+                   ImVec2(1, 0));
+  }
+  drawGrid(draw, view);
+
+  const Matrix& points = lab.data.points;
+  const Index n = points.rows();
+  const float radius = pointRadius(n);
+  const bool haveModel = lab.model.valid;
+
+  // KKT overlay: a yellow halo whose size grows with the point's violation.
+  if (ui.showKkt && haveModel && lab.model.kktViolation.size() == n) {
+    for (Index i = 0; i < n; ++i) {
+      const double v = lab.model.kktViolation(i);
+      if (!(v > 1e-9)) continue;
+      const ImVec2 s = view.toScreen(points(i, 0), points(i, 1));
+      const float halo = radius + 3 + 12 * static_cast<float>(std::min(1.0, std::sqrt(v / 2)));
+      draw->AddCircleFilled(s, halo, plot::withAlpha(kKktHalo, 0.55f), 20);
+      draw->AddCircle(s, halo, IM_COL32(120, 110, 0, 200), 20, 1.0f);
+    }
+  }
+
+  // Points: non-SVs first so the support vectors sit on top.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (Index i = 0; i < n; ++i) {
+      const SupportCategory category = categoryOf(lab, i);
+      const bool support = category != SupportCategory::NotSupport;
+      if (support != (pass == 1)) continue;
+      const ImVec2 s = view.toScreen(points(i, 0), points(i, 1));
+      const ImU32 fill = plot::classColour(lab.data.labels(i));
+      if (support) {
+        plot::marker(draw, s, markerOf(category), radius + 1, fill, plot::kInk, 1.8f);
+      } else {
+        plot::marker(draw, s, plot::Marker::Circle, radius - 1, fill, IM_COL32(255, 255, 255, 255),
+                     1.2f);
+      }
+    }
+  }
+
+  // The current pair (the step that led here): i and j ringed in the pair colours.
+  if (lab.history && lab.history->lastStep() && lab.history->lastStep()->updated) {
+    const SmoStep& step = *lab.history->lastStep();
+    const Index pair[2] = {step.i, step.j};
+    const ImU32 colours[2] = {plot::kPairI, plot::kPairJ};
+    const char* names[2] = {"i", "j"};
+    for (int k = 0; k < 2; ++k) {
+      if (pair[k] < 0 || pair[k] >= n) continue;
+      const ImVec2 s = view.toScreen(points(pair[k], 0), points(pair[k], 1));
+      draw->AddCircle(s, radius + 6, colours[k], 24, 3.0f);
+      plot::label(draw, ImVec2(s.x + radius + 6, s.y - radius - 18), colours[k], names[k]);
+    }
+  }
+
+  // Hover and pin highlights.
+  if (ui.hoverIndex >= 0 && ui.hoverIndex < n) {
+    const ImVec2 s = view.toScreen(points(ui.hoverIndex, 0), points(ui.hoverIndex, 1));
+    draw->AddCircle(s, radius + 10, plot::kAccent, 24, 2.5f);
+  }
+  if (ui.pinnedIndex >= 0 && ui.pinnedIndex < n) {
+    const ImVec2 s = view.toScreen(points(ui.pinnedIndex, 0), points(ui.pinnedIndex, 1));
+    draw->AddCircle(s, radius + 10, plot::kInk, 24, 1.5f);
+  }
+
+  if (!lab.model.valid && lab.problemError) {
+    const std::string text = "No solver yet: " + lab.problemError->message;
+    plot::label(draw, ImVec2(min.x + 12, min.y + 28), IM_COL32(150, 30, 30, 255), text.c_str());
+  }
+  if (!ui.fieldError.empty()) {
+    plot::label(draw, ImVec2(min.x + 12, min.y + 48), IM_COL32(150, 30, 30, 255),
+                ui.fieldError.c_str());
+  }
+  draw->PopClipRect();
+  if (ui.showLegend) legendStrip(draw, ImVec2(min.x, max.y), size.x, hard, ui.showKkt);
+
+  handleInteraction(lab, ui, view, hovered);
+
+  // Tooltip for the point under the pointer (or the pinned one).
+  if (hovered && !ui.gesture.active) {
+    const Index under = hitTest(lab, view, ImGui::GetIO().MousePos, kHitRadius);
+    if (under >= 0) ui.hoverNext = under;
+  }
+  const Index tip = ui.gesture.draggingPoint ? ui.gesture.pointIndex
+                    : ui.hoverIndex >= 0     ? ui.hoverIndex
+                                             : ui.pinnedIndex;
+  if (tip >= 0 && tip < n && (hovered || tip == ui.pinnedIndex)) drawTooltip(lab, tip);
+  if (ui.pinnedIndex >= n) ui.pinnedIndex = -1;
+  ImGui::End();
+}
+
+}  // namespace kpg::app

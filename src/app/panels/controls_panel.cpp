@@ -1,0 +1,270 @@
+// The controls (issue 4, "Controls and panels"): presets and the seeded generator, the class chips
+// and canvas tools, the kernel and its parameters, C on a log slider with the hard-margin switch,
+// eps, the pair-selection rule, and the stepping controls with the scrubber. Every change is an
+// action (lab_state.hpp); a parameter change resets the solver and apply() says so in a notice.
+
+#include "panels/panels.hpp"
+#include "panels/plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kpg::app {
+namespace {
+
+// The presets of toy_datasets.hpp, with the name the UI shows.
+struct PresetEntry {
+  const char* name;
+  const char* label;
+};
+constexpr PresetEntry kPresets[] = {
+    {"hand-solved", "Hand-solved (notes 001, Q7)"},
+    {"perceptron", "Perceptron example (notes 002)"},
+    {"xor", "XOR"},
+    {"moons", "Two moons"},
+    {"circles", "Circles"},
+    {"blobs", "Overlapping blobs (soft margin)"},
+    {"separable", "Linearly separable"},
+};
+constexpr int kPresetCount = static_cast<int>(sizeof(kPresets) / sizeof(kPresets[0]));
+// The generated sets (the first two presets are fixed point sets).
+constexpr int kFirstGenerated = 2;
+
+const char* const kKernelNames[] = {"linear   k = x·x′", "polynomial   (γ x·x′ + r)^p",
+                                    "RBF   exp(−γ‖x − x′‖²)", "sigmoid   tanh(γ x·x′ + r)"};
+
+bool chip(const char* text, bool selected, ImU32 colour) {
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
+  const ImVec4 pale(c.x * 0.25f + 0.75f, c.y * 0.25f + 0.75f, c.z * 0.25f + 0.75f, 1);
+  ImGui::PushStyleColor(ImGuiCol_Button, selected ? c : pale);
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, selected ? c : ImVec4(c.x, c.y, c.z, 0.6f));
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, c);
+  ImGui::PushStyleColor(ImGuiCol_Text, selected ? ImVec4(1, 1, 1, 1) : ImVec4(0.1f, 0.1f, 0.1f, 1));
+  const bool pressed = ImGui::Button(text, ImVec2(ImGui::GetFontSize() * 5.2f, 0));
+  ImGui::PopStyleColor(4);
+  return pressed;
+}
+
+bool toolButton(const char* text, bool selected) {
+  if (selected)
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  const bool pressed = ImGui::Button(text);
+  if (selected) ImGui::PopStyleColor();
+  return pressed;
+}
+
+void sectionTitle(const char* text) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
+  ImGui::TextUnformatted(text);
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+void dataSection(LabState& lab, UiState& ui) {
+  sectionTitle("Data");
+  ImGui::SetNextItemWidth(-1);
+  ui.presetIndex = std::clamp(ui.presetIndex, 0, kPresetCount - 1);
+  if (ImGui::BeginCombo("##preset", kPresets[ui.presetIndex].label)) {
+    for (int k = 0; k < kPresetCount; ++k) {
+      if (ImGui::Selectable(kPresets[k].label, k == ui.presetIndex)) {
+        ui.presetIndex = k;
+        dispatchUi(lab, action::LoadPreset{kPresets[k].name});
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (ui.presetIndex >= kFirstGenerated) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::SliderInt("N", &ui.generateCount, 4, 2000, "%d", ImGuiSliderFlags_Logarithmic);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("noise").x - 8);
+    ImGui::SliderFloat("noise", &ui.generateNoise, 0.0f, 1.0f, "%.2f");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("seed", &ui.generateSeed, 1, 10);
+    ui.generateSeed = std::max(0, ui.generateSeed);
+    ImGui::SameLine();
+    if (ImGui::Button("Generate")) {
+      dispatchUi(lab, action::Generate{kPresets[ui.presetIndex].name, ui.generateCount,
+                                       static_cast<double>(ui.generateNoise),
+                                       static_cast<std::uint64_t>(ui.generateSeed)});
+    }
+  }
+
+  ImGui::TextUnformatted("Click adds:");
+  ImGui::SameLine();
+  if (chip("class +1", ui.currentClass > 0, plot::kPositive)) ui.currentClass = 1;
+  ImGui::SameLine();
+  if (chip("class −1", ui.currentClass < 0, plot::kNegative)) ui.currentClass = -1;
+  if (toolButton("Add / move", ui.tool == CanvasTool::AddMove)) ui.tool = CanvasTool::AddMove;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: add a point. Drag a point: move it.");
+  ImGui::SameLine();
+  if (toolButton("Erase", ui.tool == CanvasTool::Erase)) ui.tool = CanvasTool::Erase;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click or drag over points to delete them.");
+  ImGui::SameLine();
+  if (toolButton("Pan", ui.tool == CanvasTool::Pan)) ui.tool = CanvasTool::Pan;
+  ImGui::BeginDisabled(lab.undoStack.empty());
+  if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(lab.redoStack.empty());
+  if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Fit view")) {
+    dispatchUi(lab, action::SetView{fittedWindow(lab.data.points)});
+    ui.viewChangedSeconds = ui.nowSeconds;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("%d pts", static_cast<int>(lab.pointCount()));
+}
+
+void modelSection(LabState& lab, UiState& ui) {
+  sectionTitle("Model");
+  KernelParams kernel = lab.params.kernel;
+  int type = static_cast<int>(kernel.type);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##kernel", &type, kKernelNames, 4)) {
+    kernel.type = static_cast<KernelType>(type);
+    dispatchUi(lab, action::SetKernel{kernel});
+  }
+  bool changed = false;
+  const float labelWidth = ImGui::CalcTextSize("degree p").x + 10;
+  if (kernel.type != KernelType::Linear) {
+    float gamma = static_cast<float>(kernel.gamma);
+    ImGui::SetNextItemWidth(-labelWidth);
+    if (ImGui::SliderFloat("γ", &gamma, 1e-3f, 1e3f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
+      kernel.gamma = static_cast<double>(gamma);
+      changed = true;
+    }
+  }
+  if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
+    float coef0 = static_cast<float>(kernel.coef0);
+    ImGui::SetNextItemWidth(-labelWidth);
+    if (ImGui::SliderFloat("r", &coef0, -5.0f, 5.0f, "%.3g")) {
+      kernel.coef0 = static_cast<double>(coef0);
+      changed = true;
+    }
+  }
+  if (kernel.type == KernelType::Polynomial) {
+    int degree = kernel.degree;
+    ImGui::SetNextItemWidth(-labelWidth);
+    if (ImGui::SliderInt("degree p", &degree, 1, 8)) {
+      kernel.degree = degree;
+      changed = true;
+    }
+  }
+  if (changed) dispatchUi(lab, action::SetKernel{kernel});
+
+  bool hard = lab.params.hardMargin();
+  if (!hard && std::isfinite(lab.params.c)) ui.lastFiniteC = lab.params.c;
+  if (ImGui::Checkbox("hard margin (C = ∞)", &hard)) {
+    dispatchUi(lab, action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
+  }
+  if (!hard) {
+    float c = static_cast<float>(lab.params.c);
+    ImGui::SetNextItemWidth(-labelWidth);
+    if (ImGui::SliderFloat("C", &c, 1e-3f, 1e4f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
+      dispatchUi(lab, action::SetC{static_cast<double>(c)});
+    }
+  }
+  float eps = static_cast<float>(lab.params.eps);
+  ImGui::SetNextItemWidth(-labelWidth);
+  if (ImGui::SliderFloat("eps", &eps, 1e-12f, 1.0f, "%.1e", ImGuiSliderFlags_Logarithmic)) {
+    dispatchUi(lab, action::SetEps{static_cast<double>(eps)});
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("SMO stops when m(α) − M(α) < eps");
+  int rule = lab.params.rule == SelectionRule::SecondOrder ? 0 : 1;
+  const char* rules[] = {"2nd order (WSS3)", "1st order (max violating)"};
+  ImGui::SetNextItemWidth(-labelWidth);
+  if (ImGui::Combo("pair", &rule, rules, 2)) {
+    // (SelectionRule: how SMO picks i and j; see the pair panel's "Why".)
+    dispatchUi(lab,
+               action::SetRule{rule == 0 ? SelectionRule::SecondOrder : SelectionRule::FirstOrder});
+  }
+  int bias = lab.params.bias == BiasRule::Libsvm ? 0 : 1;
+  const char* biases[] = {"LIBSVM (free SVs)", "mean over all SVs (000)"};
+  ImGui::SetNextItemWidth(-labelWidth);
+  if (ImGui::Combo("bias b", &bias, biases, 2)) {
+    dispatchUi(lab, action::SetBiasRule{bias == 0 ? BiasRule::Libsvm
+                                                  : BiasRule::AverageOverSupportVectors});
+  }
+}
+
+void solverSection(LabState& lab, UiState&) {
+  sectionTitle("SMO solver");
+  const bool haveSolver = lab.history.has_value();
+  ImGui::BeginDisabled(!haveSolver);
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  if (ImGui::Button("◀ Step back", ImVec2(half, 0))) dispatchUi(lab, action::StepBack{1});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Shift+Space");
+  ImGui::SameLine();
+  if (ImGui::Button("Step ▶", ImVec2(half, 0))) dispatchUi(lab, action::Step{1});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: one pair update");
+  const bool running = lab.playback.running;
+  if (ImGui::Button(running ? "Pause" : "Run", ImVec2(half, 0))) {
+    if (running) {
+      dispatchUi(lab, action::Pause{});
+    } else {
+      dispatchUi(lab, action::Run{});
+    }
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: run / pause");
+  ImGui::SameLine();
+  if (ImGui::Button("Reset", ImVec2(half, 0))) dispatchUi(lab, action::Reset{});
+  if (ImGui::Button("Run to convergence", ImVec2(-1, 0))) {
+    dispatchUi(lab, action::RunToConvergence{});
+  }
+
+  bool fastest = lab.playback.stepsPerSecond <= 0;
+  if (ImGui::Checkbox("max speed", &fastest)) {
+    dispatchUi(lab, action::SetSpeed{fastest ? 0.0 : 5.0});
+  }
+  if (!fastest) {
+    ImGui::SameLine();
+    float speed = static_cast<float>(lab.playback.stepsPerSecond);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderFloat("##speed", &speed, 0.5f, 500.0f, "%.3g steps/s",
+                           ImGuiSliderFlags_Logarithmic)) {
+      dispatchUi(lab, action::SetSpeed{static_cast<double>(speed)});
+    }
+  }
+  const std::int64_t furthest = haveSolver ? lab.history->furthest() : 0;
+  int position = static_cast<int>(std::min<std::int64_t>(lab.stepCount(), 1 << 30));
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt(
+          "##scrub", &position, 0,
+          static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(furthest, 1), 1 << 30)),
+          "step %d (scrub the recorded steps)")) {
+    dispatchUi(lab, action::Seek{position});
+  }
+  ImGui::EndDisabled();
+}
+
+void viewSection(UiState& ui) {
+  sectionTitle("Show");
+  ImGui::Checkbox("field f(x)", &ui.showField);
+  ImGui::SameLine();
+  ImGui::Checkbox("legend", &ui.showLegend);
+  ImGui::Checkbox("KKT violations (yellow halos)", &ui.showKkt);
+}
+
+}  // namespace
+
+void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
+  ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("SMO lab", nullptr, flags)) {
+    dataSection(lab, ui);
+    modelSection(lab, ui);
+    solverSection(lab, ui);
+    viewSection(ui);
+  }
+  ImGui::End();
+}
+
+}  // namespace kpg::app

@@ -1,0 +1,102 @@
+// The window layout, the status bar, the keyboard shortcuts and the UI's action dispatch.
+// Dear ImGui 1.86 has no docking, so the windows are placed every frame at fixed rectangles
+// relative to the display (1024×768 and up): controls on the left, the canvas large in the
+// middle, the pair panel on the right, the dual bars and the convergence plots below, a status
+// line at the bottom.
+
+#include "panels/panels.hpp"
+#include "panels/plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace kpg::app {
+
+Layout computeLayout(ImVec2 display) {
+  const float w = std::max(display.x, 320.0f);
+  const float h = std::max(display.y, 320.0f);
+  const float statusHeight = ImGui::GetFrameHeight() + 8;
+  const float left = std::clamp(w * 0.25f, 250.0f, 330.0f);
+  const float right = std::clamp(w * 0.25f, 270.0f, 360.0f);
+  const float bottom = std::clamp((h - statusHeight) * 0.3f, 190.0f, 280.0f);
+  const float top = h - statusHeight - bottom;
+  Layout layout;
+  layout.controls = {ImVec2(0, 0), ImVec2(left, h - statusHeight)};
+  layout.canvas = {ImVec2(left, 0), ImVec2(w - left - right, top)};
+  layout.pair = {ImVec2(w - right, 0), ImVec2(right, top)};
+  const float dualWidth = (w - left) * 0.42f;
+  layout.dual = {ImVec2(left, top), ImVec2(dualWidth, bottom)};
+  layout.convergence = {ImVec2(left + dualWidth, top), ImVec2(w - left - dualWidth, bottom)};
+  layout.status = {ImVec2(0, h - statusHeight), ImVec2(w, statusHeight)};
+  return layout;
+}
+
+void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
+  ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoSavedSettings;
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.90f, 0.91f, 0.94f, 1));
+  if (ImGui::Begin("##status", nullptr, flags)) {
+    const ModelView& m = lab.model;
+    const std::int64_t furthest = lab.history ? lab.history->furthest() : 0;
+    if (!m.valid) {
+      ImGui::Text("%d points · %s", static_cast<int>(lab.pointCount()),
+                  lab.problemError ? lab.problemError->message.c_str() : "no solver");
+    } else {
+      std::string text = "Step " + std::to_string(lab.stepCount());
+      if (furthest > lab.stepCount()) text += " of " + std::to_string(furthest);
+      const ImVec4 statusColour = m.status == SmoStatus::Converged ? ImVec4(0.0f, 0.45f, 0.2f, 1)
+                                  : m.status == SmoStatus::IterationLimit
+                                      ? ImVec4(0.7f, 0.2f, 0.1f, 1)
+                                      : ImVec4(0.1f, 0.2f, 0.5f, 1);
+      ImGui::TextUnformatted(text.c_str());
+      ImGui::SameLine();
+      ImGui::TextColored(statusColour, "%s", m.statusText.c_str());
+      ImGui::SameLine();
+      ImGui::Text("│ SVs %d (%d free, %d at C) │ b = %s", static_cast<int>(m.supportCount),
+                  static_cast<int>(m.freeCount), static_cast<int>(m.boundCount),
+                  plot::formatNumber(m.solution.bias).c_str());
+      if (m.solution.margin) {
+        ImGui::SameLine();
+        ImGui::Text("│ margin 1/‖w‖ = %s%s", plot::formatNumber(*m.solution.margin).c_str(),
+                    lab.params.kernel.type == KernelType::Linear ? "" : " (feature space)");
+      }
+      ImGui::SameLine();
+      ImGui::Text("│ training accuracy %.1f%% │ m(α) − M(α) = %s", 100.0 * m.trainingAccuracy,
+                  plot::formatNumber(m.violation).c_str());
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+void handleShortcuts(LabState& lab, UiState&) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || io.KeyCtrl || io.KeySuper || io.KeyAlt) return;
+  constexpr int kSpace = 32;  // DOM keyCodes (platform_web.cpp maps KeysDown by keyCode)
+  constexpr int kR = 82;
+  if (ImGui::IsKeyPressed(kSpace, true)) {
+    if (io.KeyShift) {
+      dispatchUi(lab, action::StepBack{1});
+    } else {
+      dispatchUi(lab, action::Step{1});
+    }
+  }
+  if (ImGui::IsKeyPressed(kR, false)) {
+    if (lab.playback.running) {
+      dispatchUi(lab, action::Pause{});
+    } else {
+      dispatchUi(lab, action::Run{});
+    }
+  }
+}
+
+void dispatchUi(LabState& lab, const LabAction& action) {
+  // Errors are posted as notices by apply() (postErrors = true) and shown above the canvas.
+  (void)apply(lab, action, true);
+}
+
+}  // namespace kpg::app

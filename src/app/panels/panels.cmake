@@ -1,0 +1,12 @@
+# The lab's panels and the plotting module (included from src/app/CMakeLists.txt after kpg_app is
+# defined). Explicit list, no GLOB.
+target_sources(kpg_app PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/plot.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/canvas_view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/canvas_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/controls_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/dual_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pair_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/convergence_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lab_layout.cpp
+)

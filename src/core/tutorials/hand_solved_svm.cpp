@@ -228,9 +228,11 @@ std::string statusWarning(const HandSvmResult& r) {
     case HandSvmStatus::NegativeAlpha:
       return "The notes' method (every point on the margin) does not apply to these points: it "
              "gives " +
-             indexList(r.negativeAlpha, formula::alpha) +
-             " < 0, so those points are not support vectors. The optimum is found with them off "
-             "the margin (α = 0).";
+             indexList(r.negativeAlpha, formula::alpha) + " < 0, so " +
+             indexList(r.negativeAlpha, formula::point) +
+             (r.negativeAlpha.size() == 1 ? " is not a support vector"
+                                          : " are not support vectors") +
+             ". The optimum is found with α = 0 there.";
     case HandSvmStatus::NotUnique:
       return "The points cannot be solved for a unique α with all of them on the margin (the "
              "equations are dependent, e.g. more than d + 1 points on the margins).";

@@ -1,2 +1,3 @@
 target_sources(kpg_reference_tests PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/svm_reference_test.cpp
 )

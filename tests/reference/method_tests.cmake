@@ -1,2 +1,3 @@
 target_sources(kpg_reference_tests PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/kernel_pca_reference_test.cpp
 )

@@ -3,6 +3,11 @@
 add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/lab/solver_history.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_state.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/schema.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/session_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/action_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/share_link.cpp
 )
 target_include_directories(kpg_app_logic PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(kpg_app_logic PUBLIC kpg_core)

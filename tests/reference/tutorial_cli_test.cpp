@@ -80,7 +80,8 @@ TEST_CASE("kpg example: list, help, JSON and the exit codes of bad input", "[tut
 }
 
 TEST_CASE("kpg example: every example prints on the notes' data", "[tutorials]") {
-  for (const char* name : {"perceptron", "kernel-perceptron", "mercer", "geometry"}) {
+  for (const char* name :
+       {"perceptron", "kernel-perceptron", "mercer", "geometry", "smo", "soft-margin"}) {
     INFO(name);
     const auto r = runProcess(kpgCommand(std::string("example ") + name));
     CHECK(r.exitCode == 0);

@@ -9,5 +9,6 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/kernel_perceptron_example.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mercer_example.cpp
   ${CMAKE_CURRENT_LIST_DIR}/geometry_example.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/svm_examples.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tutorials.cpp
 )

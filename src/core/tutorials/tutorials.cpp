@@ -5,6 +5,7 @@
 #include "tutorials/kernel_perceptron_example.hpp"
 #include "tutorials/mercer_example.hpp"
 #include "tutorials/perceptron_example.hpp"
+#include "tutorials/svm_examples.hpp"
 
 namespace kpg {
 
@@ -20,6 +21,10 @@ const std::vector<TutorialInfo>& tutorialCatalogue() {
        "the points of the Gram-matrix page"},
       {"geometry", "normal, projection, signed distance, canonical form, bias from support vectors",
        "the labelled points; the hyperplane becomes their maximum-margin one, the point x₁"},
+      {"smo", "003's SMO step by step: the pair, λ, the clipped update, the gradient update",
+       "the labelled points (linear kernel, C = ∞)"},
+      {"soft-margin", "hard vs soft margin: α, slacks, margin and objectives for C = ∞, 10, 1, 0.1",
+       "the labelled points (linear kernel)"},
   };
   return catalogue;
 }
@@ -62,6 +67,12 @@ std::optional<Tutorial> deriveTutorial(std::string_view id, const ExactPoints* p
       if (points->size() > 0) input.point = points->x[0];
     }
     return geometryTutorial(input);
+  }
+  if (id == "smo") {
+    return smoTutorial(points ? *points : handSolvedSvmNotesData());
+  }
+  if (id == "soft-margin") {
+    return softMarginTutorial(points ? *points : softMarginExampleData());
   }
   return std::nullopt;
 }

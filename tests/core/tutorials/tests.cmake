@@ -5,5 +5,6 @@ target_sources(kpg_core_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/kernel_perceptron_example_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mercer_example_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/geometry_example_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/svm_examples_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tutorial_test.cpp
 )

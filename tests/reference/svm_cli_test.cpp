@@ -1,0 +1,348 @@
+// The kpg SVM commands on bad files, bad flags and faults (../shared/BAD_INPUTS.md D, C, M, P,
+// R items that reach the CLI), by running the real binary: exit codes and the messages' gist.
+
+#include "data/libsvm_format.hpp"
+#include "data/number_text.hpp"
+#include "run_process.hpp"
+#include "svm/model_io.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <clocale>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <string>
+
+using namespace kpg;
+using namespace kpg::testing;
+
+namespace {
+
+std::string kpgCommand() {
+  return shellQuote(kpgPath());
+}
+
+const std::string kData = "+1 1:0.5 2:1\n-1 1:-0.5 2:-1\n+1 1:1 2:0.5\n-1 1:-1 2:0\n";
+
+bool hasTempFiles(const std::string& dir) {
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().filename().string().find(".tmp.") != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("kpg CLI: bad data files exit 2 with file:line:column messages (D1-D18)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  const auto [content, expected] = GENERATE(table<std::string, std::string>({
+      {"", "no samples"},                                                      // D1
+      {"1 1:1\n\n1 1:2\n", "data:2: empty line"},                              // D2
+      {"abc 1:1\n", "data:1:1: invalid label 'abc'"},                          // D3
+      {"1 1:nan\n", "data:1:5: non-finite value 'nan' for feature 1"},         // D4
+      {"1 1:2:3\n", "data:1:6: more than one ':'"},                            // D5
+      {"1 0:1\n", "index 0 invalid (indices start at 1)"},                     // D6
+      {"1 -1:3\n", "negative feature index -1"},                               // D7
+      {"1 3:1 2:1\n", "feature indices out of order: 2 after 3"},              // D8
+      {"1 2:1 2:5\n", "duplicate feature index 2"},                            // D9
+      {"1 99999999999:1\n", "index out of range"},                             // D10
+      {"1 2000000000:1\n-1 1:1\n", "exceeds the budget of 1000000 features"},  // D11
+      {std::string("1 1:1\0", 6), "not a text LIBSVM data file (NUL byte"},    // D13
+      {"1 1:0,5\n", "use '.' as the decimal point"},                           // D15
+      {"1 qid:2 1:1\n", "qid: tokens (ranking data) are not supported"},       // D17
+  }));
+  writeFile(dir.file("data"), content);
+  const auto r = runProcess(kpgCommand() + " train " + dir.file("data") + " " + dir.file("m"));
+  INFO(r.errors);
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains(expected));
+  CHECK_FALSE(fileExists(dir.file("m")));
+}
+
+TEST_CASE("kpg CLI: a missing file, a directory and a FIFO are refused with path and reason (D18)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  REQUIRE(runProcess("mkfifo " + dir.file("fifo")).exitCode == 0);
+  const auto [name, reason] = GENERATE(table<std::string, std::string>({
+      {"missing", "No such file or directory"},
+      {"", "it is a directory"},
+      {"fifo", "not a regular file"},
+  }));
+  const std::string path = name.empty() ? dir.path() : dir.file(name);
+  const auto r = runProcess(kpgCommand() + " train " + path + " " + dir.file("m"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("'" + path + "'") && Catch::Contains(reason));
+}
+
+TEST_CASE("kpg CLI: a file over the byte budget is refused before reading (D12)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  std::string big;
+  while (big.size() < (std::size_t{3} << 19)) big += kData;
+  writeFile(dir.file("data"), big);
+  const auto r = runProcess(kpgCommand() + " train --max-file-mb 1 " + dir.file("data"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("exceeds the input budget of 1 MiB"));
+}
+
+TEST_CASE("kpg CLI: CRLF data trains the same model as LF data (D14)", "[reference][svm][cli]") {
+  TempDir dir;
+  std::string crlf;
+  for (char c : kData) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  writeFile(dir.file("lf"), kData);
+  writeFile(dir.file("crlf"), crlf);
+  REQUIRE(
+      runProcess(kpgCommand() + " train -q " + dir.file("lf") + " " + dir.file("m1")).exitCode ==
+      0);
+  REQUIRE(
+      runProcess(kpgCommand() + " train -q " + dir.file("crlf") + " " + dir.file("m2")).exitCode ==
+      0);
+  CHECK(readFile(dir.file("m1")) == readFile(dir.file("m2")));
+}
+
+TEST_CASE("kpg CLI: CSV class names train a classifier and are refused for regression (C1-C4)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("d.csv"), "x,y,kind\n0.5,1,cat\n-0.5,-1,dog\n1,0.5,cat\n-1,0,dog\n");
+  auto r = runProcess(kpgCommand() + " train --format csv --label-column -1 " + dir.file("d.csv") +
+                      " " + dir.file("m"));
+  INFO(r.errors);
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.errors, Catch::Contains("0=cat 1=dog"));
+  r = runProcess(kpgCommand() + " train -s 3 --format csv --label-column -1 " + dir.file("d.csv") +
+                 " " + dir.file("m2"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("non-numeric target 'cat' for regression"));
+  writeFile(dir.file("bad.csv"), "1,2,3\n1,NA,3\n");
+  r = runProcess(kpgCommand() + " train --format csv " + dir.file("bad.csv"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("bad.csv:2:3: missing value at line 2 col 2"));
+  writeFile(dir.file("semi.csv"), "a;b;c\n1;2;3\n");
+  r = runProcess(kpgCommand() + " train --format csv " + dir.file("semi.csv"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("';' is not a supported delimiter"));
+}
+
+TEST_CASE("kpg CLI: bad parameters exit 1 naming the flag (P1, P3, P4, P7)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("data"), kData);
+  const auto [flags, expected] = GENERATE(table<std::string, std::string>({
+      {"-c 0", "-c (cost C)"},
+      {"-c -1", "-c (cost C)"},
+      {"-c nan", "-c (cost C)"},
+      {"-c inf", "-c (cost C)"},
+      {"-c 1e400", "-c (cost C)"},
+      {"-g -1", "-g (gamma)"},
+      {"-g nan", "-g (gamma)"},
+      {"-e 0", "-e (stopping tolerance eps)"},
+      {"-e nan", "-e (stopping tolerance eps)"},
+      {"-s 3 -p -1", "-p (epsilon of the SVR tube)"},
+      {"-t 1 -d -1", "-d (degree)"},
+      {"-t 1 -g 1e15 -d 1000000000", "-d (degree)"},  // P3: LIBSVM 745fdb0's repro
+      {"-m 0", "-m (cache size in MB)"},
+      {"-m -1", "-m (cache size in MB)"},
+      {"-m 5000", "-m (cache size in MB)"},
+      {"-m 1e30", "-m (cache size in MB)"},
+      {"-v 1", "-v (cross-validation folds)"},
+      {"-v 0", "-v (cross-validation folds)"},
+  }));
+  const auto start = std::chrono::steady_clock::now();
+  const auto r =
+      runProcess(kpgCommand() + " train " + flags + " " + dir.file("data") + " " + dir.file("m"));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  INFO(flags);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.errors, Catch::Contains("invalid parameter " + expected));
+  CHECK_FALSE(fileExists(dir.file("m")));
+}
+
+TEST_CASE("kpg CLI: malformed command lines print the usage and exit 1 (P6)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("data"), kData);
+  const auto [args, expected] = GENERATE(table<std::string, std::string>({
+      {"train -", "a bare '-'"},
+      {"train -x 1 DATA", "unknown option '-x'"},
+      {"train DATA -c", "option -c needs a value"},
+      {"train -c 1 -c 2 DATA", "option -c given twice"},
+      {"train -c abc DATA", "option -c needs a number, got 'abc'"},
+      {"train -s 1 DATA", "-s 1 is not supported"},
+      {"train", "expected training_set_file"},
+      {"predict DATA", "expected test_file model_file output_file"},
+      {"predict -b 1 DATA M O", "probability estimates are not supported"},
+      {"kernel --bogus DATA", "unknown option '--bogus'"},
+      {"trace -v", "option -v needs a value"},
+  }));
+  std::string command = args;
+  const std::size_t at = command.find("DATA");
+  if (at != std::string::npos) command.replace(at, 4, dir.file("data"));
+  const auto r = runProcess(kpgCommand() + " " + command);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.errors, Catch::Contains(expected) && Catch::Contains("Usage: kpg"));
+}
+
+TEST_CASE("kpg CLI: --help of each SVM command exits 0 with its usage", "[reference][svm][cli]") {
+  for (const char* command : {"train", "predict", "trace", "kernel"}) {
+    const auto r = runProcess(kpgCommand() + " " + command + " --help");
+    CHECK(r.exitCode == 0);
+    CHECK_THAT(r.output, Catch::Contains(std::string("Usage: kpg ") + command));
+  }
+}
+
+TEST_CASE("kpg CLI: folds > n use leave-one-out with a warning (P7)", "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("data"), kData);
+  const auto r = runProcess(kpgCommand() + " train -v 10 " + dir.file("data"));
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.output, Catch::StartsWith("Cross Validation Accuracy = "));
+  CHECK_FALSE(r.errors.empty());
+}
+
+TEST_CASE("kpg CLI: an iteration cap gives a model marked not converged; exit 3 on request (P2)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("data"), readFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"));
+  auto r = runProcess(kpgCommand() + " train -c 1000000000000 --max-iter 50 " + dir.file("data") +
+                      " " + dir.file("m"));
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.errors, Catch::Contains("not converged"));
+  CHECK(fileExists(dir.file("m")));
+  r = runProcess(kpgCommand() + " train --fail-unconverged -c 1000000000000 --max-iter 50 " +
+                 dir.file("data") + " " + dir.file("m"));
+  CHECK(r.exitCode == 3);
+}
+
+TEST_CASE("kpg CLI: damaged model files exit 2 with the model's line (M1-M9)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("data"), kData);
+  REQUIRE(runProcess(kpgCommand() + " train -q " + dir.file("data") + " " + dir.file("good"))
+              .exitCode == 0);
+  const std::string good = readFile(dir.file("good"));
+  const auto [which, expected] = GENERATE(table<int, std::string>({
+      {0, "model truncated"},                      // M1
+      {1, "unsupported kernel_type 'foo'"},        // M6
+      {2, "unknown text in model file: 'bogus'"},  // M9
+  }));
+  const std::string model = which == 0   ? good.substr(0, good.size() - 5)
+                            : which == 1 ? "svm_type c_svc\nkernel_type foo\n"
+                                         : "svm_type c_svc\nbogus 1\n";
+  writeFile(dir.file("bad"), model);
+  const auto r = runProcess(kpgCommand() + " predict " + dir.file("data") + " " + dir.file("bad") +
+                            " " + dir.file("out"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains(dir.file("bad") + ":") && Catch::Contains(expected));
+  CHECK_FALSE(fileExists(dir.file("out")));
+}
+
+TEST_CASE("kpg CLI: test data with more features than the model predicts like svm-predict (M13)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("train"), kData);
+  writeFile(dir.file("test"), "+1 1:0.5 2:1 3:2\n-1 1:-0.5 5:1\n");
+  REQUIRE(
+      runProcess(kpgCommand() + " train -q " + dir.file("train") + " " + dir.file("m")).exitCode ==
+      0);
+  REQUIRE(runProcess(kpgCommand() + " predict -q " + dir.file("test") + " " + dir.file("m") + " " +
+                     dir.file("ours"))
+              .exitCode == 0);
+  REQUIRE(runProcess("svm-predict -q " + dir.file("test") + " " + dir.file("m") + " " +
+                     dir.file("theirs"))
+              .exitCode == 0);
+  CHECK(readFile(dir.file("ours")) == readFile(dir.file("theirs")));
+}
+
+TEST_CASE("kpg CLI: an unwritable output leaves the old file intact and no temp file (M11, R5)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("data"), readFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"));
+  writeFile(dir.file("m"), "old model\n");
+  // A file-size limit makes write() fail part-way (EFBIG), like a full disk.
+  auto r = runProcess("ulimit -f 1; " + kpgCommand() + " train -q " + dir.file("data") + " " +
+                      dir.file("m"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("cannot write") && Catch::Contains("old file is untouched"));
+  CHECK(readFile(dir.file("m")) == "old model\n");
+  CHECK_FALSE(hasTempFiles(dir.path()));
+  // A device is never replaced (as root, rename() over /dev/full would succeed).
+  r = runProcess(kpgCommand() + " train -q " + dir.file("data") + " /dev/full");
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("not a regular file"));
+  // A directory that does not exist.
+  r = runProcess(kpgCommand() + " train -q " + dir.file("data") + " " + dir.file("no/such/m"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("No such file or directory"));
+}
+
+TEST_CASE("kpg CLI: Ctrl-C stops training within a second with exit 130 (R4)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  // 6000 noisy points with C = 100: several seconds of training on this machine.
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> noise(0, 1);
+  Dataset d;
+  d.x.resize(6000, 2);
+  d.y.resize(6000);
+  for (Eigen::Index i = 0; i < 6000; ++i) {
+    d.x(i, 0) = noise(rng);
+    d.x(i, 1) = noise(rng);
+    d.y(i) = d.x(i, 0) * d.x(i, 1) + 0.5 * noise(rng) > 0 ? 1 : -1;
+  }
+  writeFile(dir.file("data"), writeLibsvm(d));
+  writeFile(dir.file("m"), "old model\n");
+  const auto r =
+      runProcess("cd " + dir.path() + " && " + kpgCommand() +
+                 " train -q -c 100 data m 2>err & pid=$!; sleep 1; "
+                 "start=$(date +%s%N); kill -INT $pid; wait $pid; code=$?; end=$(date +%s%N); "
+                 "echo $code $(( (end - start) / 1000000 ))");
+  int code = -1;
+  long long milliseconds = -1;
+  std::istringstream(r.output) >> code >> milliseconds;
+  CHECK(code == 130);
+  CHECK(milliseconds >= 0);
+  CHECK(milliseconds < 1000);
+  CHECK_THAT(readFile(dir.file("err")), Catch::Contains("interrupted"));
+  CHECK(readFile(dir.file("m")) == "old model\n");
+  CHECK_FALSE(hasTempFiles(dir.path()));
+}
+
+TEST_CASE("kpg CLI: output under LC_ALL=de_DE.UTF-8 equals the C locale's (D16)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  // The machine may have no compiled German locale: build one into a private LOCPATH.
+  const auto made = runProcess("localedef -i de_DE -f UTF-8 " + dir.file("de_DE.UTF-8"));
+  if (!fileExists(dir.file("de_DE.UTF-8"))) {
+    WARN("localedef could not build de_DE.UTF-8: " << made.errors);
+    return;
+  }
+  writeFile(dir.file("data"), readFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"));
+  const std::string env = "LOCPATH=" + dir.path() + " LC_ALL=de_DE.UTF-8 ";
+  const auto c =
+      runProcess("LC_ALL=C " + kpgCommand() + " train " + dir.file("data") + " " + dir.file("mc"));
+  const auto de =
+      runProcess(env + kpgCommand() + " train " + dir.file("data") + " " + dir.file("mde"));
+  REQUIRE(c.exitCode == 0);
+  REQUIRE(de.exitCode == 0);
+  CHECK(c.output == de.output);
+  CHECK(readFile(dir.file("mc")) == readFile(dir.file("mde")));
+
+  // In-process: the core's parser and writer with the German locale active (radix ',').
+  REQUIRE(setenv("LOCPATH", dir.path().c_str(), 1) == 0);
+  REQUIRE(std::setlocale(LC_ALL, "de_DE.UTF-8") != nullptr);
+  CHECK(std::string(std::localeconv()->decimal_point) == ",");
+  const auto parsed = readLibsvm("1 1:0.5 2:-1.25e-3\n", "t");
+  const std::string written = formatDouble(0.1);
+  const std::string model = readFile(dir.file("mc"));
+  const auto reread = readModel(model, "mc");
+  const std::string rewritten = reread.ok() ? writeModel(reread.value) : std::string();
+  std::setlocale(LC_ALL, "C");
+  unsetenv("LOCPATH");
+  REQUIRE(parsed.ok());
+  CHECK(parsed.value.x(0, 0) == 0.5);
+  CHECK(parsed.value.x(0, 1) == -1.25e-3);
+  CHECK(written == "0.1");
+  CHECK(rewritten == model);
+}

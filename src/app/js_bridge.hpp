@@ -1,6 +1,8 @@
 #pragma once
-// The C++ side of `window.kpg` (index.html): the first-frame signal, fatal errors shown on the
-// page, and the exported functions the page calls for state() and dispatch().
+// The C++ side of `window.kpg` (index.html; README.md "window.kpg"): the first-frame signal,
+// fatal errors shown on the page, the exported functions the page calls (state, dispatch,
+// session, share link, import), and hooks the UI calls to ask the page for browser-only work
+// (file download and upload, PNG export, clipboard).
 
 #include "app_state.hpp"
 
@@ -13,5 +15,12 @@ void notifyFirstFrame();
 void reportFatal(const char* message);
 
 const AppState& currentState();
+
+// Browser-side actions for the UI's buttons (index.html implements them; errors come back as
+// notices in the lab):
+void requestSessionExport();  // download the session as kpg-session.json
+void requestSessionImport();  // open the file picker; the file is size/type-checked first (W10)
+void requestPngExport();      // download the canvas as kpg-canvas.png
+void requestShareLink();      // put #s=... in the address bar and copy the link to the clipboard
 
 }  // namespace kpg::app

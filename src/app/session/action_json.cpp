@@ -70,7 +70,7 @@ ActionParse parseAction(const JsonValue& v) {
     action::Generate g;
     g.name = r.string(need("name"), "$.name", 32).value_or("");
     if (const JsonValue* c = v.find("count"))
-      g.count = r.integer(*c, "$.count", 2, kMaxLabPoints).value_or(0);
+      g.count = static_cast<Index>(r.integer(*c, "$.count", 2, kMaxLabPoints).value_or(0));
     if (const JsonValue* n = v.find("noise")) g.noise = r.number(*n, "$.noise", 0, 10).value_or(0);
     if (const JsonValue* s = v.find("seed")) {
       g.seed = static_cast<std::uint64_t>(r.integer(*s, "$.seed", 0, 9007199254740991).value_or(0));

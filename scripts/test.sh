@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: installs what is missing, builds everything, and runs every suite:
 #   native     the core's Catch2 tests, native build
+#   app        the SMO lab's logic (tests/app: LabState, rewind, session JSON, share links), native
 #   reference  native tests that run real programs: svm-train/svm-predict, scikit-learn, kpg
 #   asan       the core tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 #   wasm       the core tests compiled to WebAssembly, run under node
@@ -18,7 +19,7 @@ bash scripts/setup.sh || exit 1
 mkdir -p "$logs"
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(native reference asan wasm browser)
+[ ${#suites[@]} -gt 0 ] || suites=(native app reference asan wasm browser)
 
 summary=()
 total_passed=0
@@ -85,6 +86,10 @@ for suite in "${suites[@]}"; do
       if build native; then
         run_catch native "$logs/native.log" build/native/tests/kpg_core_tests
       else build_failed native native; fi ;;
+    app)
+      if build native; then
+        run_catch app "$logs/app.log" build/native/tests/app/kpg_app_tests
+      else build_failed app native; fi ;;
     reference)
       if build native; then
         run_catch reference "$logs/reference.log" build/native/tests/reference/kpg_reference_tests
@@ -107,7 +112,7 @@ for suite in "${suites[@]}"; do
         [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]] && p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]} || { p=0; f=1; }
         record browser "$status" "$p" "$f" "$logs/browser.log"
       else build_failed browser wasm; fi ;;
-    *) echo "unknown suite '$suite' (native reference asan wasm browser)"; exit 2 ;;
+    *) echo "unknown suite '$suite' (native app reference asan wasm browser)"; exit 2 ;;
   esac
 done
 

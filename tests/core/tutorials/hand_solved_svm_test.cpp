@@ -134,3 +134,28 @@ TEST_CASE("HandSolvedSvm: XOR is reported as not separable, bad labels as invali
   const auto oneClass = kpg::exactPoints({{1, 1}, {2, 2}}, {1, 1});
   CHECK(kpg::solveHandSvm(oneClass).status == HandSvmStatus::InvalidData);
 }
+
+TEST_CASE("HandSolvedSvm: inexact coordinates fall back to doubles and agree with the exact run",
+          "[tutorials]") {
+  // x₂ = (2, 1/3): exactly with Rational(1, 3), and as the double nearest 1/3 (whose shortest
+  // decimal, 16 threes, overflows int64 arithmetic within a few products → inexact mode).
+  kpg::ExactPoints exactPoints = kpg::handSolvedSvmNotesData();
+  exactPoints.x[1][1] = Rational(1, 3);
+  kpg::ExactPoints approximatePoints = kpg::handSolvedSvmNotesData();
+  approximatePoints.x[1][1] = Rational::approximate(1.0 / 3.0);
+  const kpg::HandSvmResult exact = kpg::solveHandSvm(exactPoints);
+  const kpg::HandSvmResult approximate = kpg::solveHandSvm(approximatePoints);
+  REQUIRE(exact.hasSolution);
+  REQUIRE(approximate.hasSolution);
+  CHECK(exact.exact);
+  CHECK_FALSE(approximate.exact);
+  CHECK(approximate.status == exact.status);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(approximate.alpha[i].toDouble() == Approx(exact.alpha[i].toDouble()).margin(1e-9));
+  }
+  CHECK(approximate.bias.toDouble() == Approx(exact.bias.toDouble()).margin(1e-9));
+  CHECK(approximate.margin.toDouble() == Approx(exact.margin.toDouble()).margin(1e-9));
+  const kpg::Tutorial t = kpg::handSolvedSvmTutorial(approximatePoints);
+  CHECK(kpg::findValue(t, "alpha_1")->exact.empty());
+  CHECK_FALSE(t.warnings.empty());
+}

@@ -192,3 +192,21 @@ TEST_CASE("KernelKmeans: degenerate inputs are refused with specific messages", 
   CHECK_THAT(big.message(), Contains("needs") && Contains("budget"));
   CHECK(big.assign(Vector::Zero(2)).cluster == -1);
 }
+
+TEST_CASE("KernelKmeans: one sample, and two samples in two clusters (G3)", "[kmeans]") {
+  KernelKmeansOptions options;
+  options.clusters = 1;
+  KernelKmeans single(Matrix::Ones(1, 2), KernelParams::rbf(1), options);
+  CHECK(single.train() == KernelKmeansStatus::Converged);
+  CHECK(single.objective() == 0.0);
+  options.clusters = 2;
+  Matrix two(2, 2);
+  two << 0, 0, 3, 4;
+  KernelKmeans pair(two, KernelParams::linear(), options);
+  CHECK(pair.train() == KernelKmeansStatus::Converged);
+  CHECK(pair.assignment()[0] != pair.assignment()[1]);
+  CHECK(pair.objective() == 0.0);
+  // A point nearer (0, 0) joins its cluster.
+  CHECK(pair.assign(Vector{{1, 1}}).cluster == pair.assignment()[0]);
+  CHECK(pair.assign(Vector{{1, 1}}).distancesSquared(pair.assignment()[0]) == 2.0);
+}

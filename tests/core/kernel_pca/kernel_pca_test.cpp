@@ -161,3 +161,24 @@ TEST_CASE("KernelPca: components beyond the rank project to 0", "[kpca]") {
   CHECK(y.allFinite());
   CHECK(y(4) == 0.0);
 }
+
+TEST_CASE("KernelPca: one sample has no variance; two samples have the exact solution (G3)",
+          "[kpca]") {
+  KernelPca kpca;
+  KernelPcaOptions options;
+  options.components = 1;
+  kpca.compute(Matrix::Ones(1, 2), KernelParams::rbf(1), options);
+  CHECK(kpca.info() == KernelPcaStatus::NoVariance);
+  // Two samples at squared distance 2 with the RBF kernel, k = exp(−2γ):
+  // K̃ = (1 − k)/2 · [[1, −1], [−1, 1]], so λ = 1 − k, a = ±(1, −1)/√(2λ), y = λa = ±√(λ/2)·(1, −1).
+  const double gamma = 0.3;
+  const double lambda = 1 - std::exp(-2 * gamma);
+  REQUIRE(kpca.compute((Matrix(2, 2) << 0, 0, 1, 1).finished(), KernelParams::rbf(gamma), options)
+              .info() == KernelPcaStatus::Success);
+  CHECK_THAT(kpca.eigenvalues()(0), WithinRel(lambda, 1e-14));
+  const Matrix y = kpca.trainingProjections();
+  CHECK_THAT(std::abs(y(0, 0)), WithinRel(std::sqrt(lambda / 2), 1e-14));
+  CHECK_THAT(y(1, 0), WithinRel(-y(0, 0), 1e-14));
+  // The midpoint projects to 0 by symmetry.
+  CHECK_THAT(kpca.project(Vector{{0.5, 0.5}})(0), WithinAbs(0.0, 1e-15));
+}

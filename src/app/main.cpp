@@ -37,6 +37,10 @@ struct View {
   DecisionFieldRenderer field;
   bool fieldInitialised = false;
   double frameCpuMs = 0;    // the last frame() call's duration
+  double solverMs = 0;      // of which: advance()
+  double fieldMs = 0;       //           the field renderer's GL calls
+  double uiMs = 0;          //           building the panels
+  double drawMs = 0;        //           ImGui's GL calls
   double frameSeconds = 0;  // the last frame-to-frame interval
   std::int64_t stepsLastFrame = 0;
 };
@@ -103,7 +107,9 @@ void frame(const FrameInfo& info) {
   ui.hoverNext = -1;
 
   v.stepsLastFrame = advance(state.lab, static_cast<double>(io.DeltaTime), kSolverBudgetMs);
+  const double solved = nowMs();
   updateField(state, v, seconds);
+  const double fielded = nowMs();
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
@@ -116,6 +122,7 @@ void frame(const FrameInfo& info) {
   drawConvergencePanel(state.lab, ui, layout.convergence);
   drawStatusBar(state.lab, ui, layout.status);
   ImGui::Render();
+  const double built = nowMs();
 
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, info.framebufferWidth, info.framebufferHeight);
@@ -124,7 +131,12 @@ void frame(const FrameInfo& info) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
   if (state.frameCount++ == 0) notifyFirstFrame();
-  v.frameCpuMs = nowMs() - started;
+  const double ended = nowMs();
+  v.frameCpuMs = ended - started;
+  v.solverMs = solved - started;
+  v.fieldMs = fielded - solved;
+  v.uiMs = built - fielded;
+  v.drawMs = ended - built;
 }
 
 std::string& jsonBuffer() {
@@ -175,6 +187,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
          ",\"xMax\":" + jsonNumber(visible.xMax) + ",\"yMin\":" + jsonNumber(visible.yMin) +
          ",\"yMax\":" + jsonNumber(visible.yMax) + "}";
   out += ",\"modelRevision\":" + std::to_string(state.lab.modelRevision);
+  out += ",\"frames\":" + std::to_string(state.frameCount);
   out +=
       ",\"field\":{\"ready\":" + std::string(v.field.ready() ? "true" : "false") + ",\"error\":\"" +
       (v.field.ready() ? std::string() : std::string("unavailable")) + "\"" +
@@ -187,6 +200,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
       ",\"full\":" + (s.lastFull ? "true" : "false") + ",\"terms\":" + std::to_string(s.lastTerms) +
       ",\"termsPerFrameBudget\":" + jsonNumber(s.termsPerFrameBudget) + "}";
   out += ",\"frame\":{\"cpuMs\":" + jsonNumber(v.frameCpuMs) +
+         ",\"solverMs\":" + jsonNumber(v.solverMs) + ",\"fieldMs\":" + jsonNumber(v.fieldMs) +
+         ",\"uiMs\":" + jsonNumber(v.uiMs) + ",\"drawMs\":" + jsonNumber(v.drawMs) +
          ",\"intervalMs\":" + jsonNumber(v.frameSeconds * 1000) +
          ",\"steps\":" + std::to_string(v.stepsLastFrame) + "}}";
   return out.c_str();

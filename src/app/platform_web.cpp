@@ -26,11 +26,32 @@ struct PlatformState {
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = 0;
   float fontDpr = 0;
   int touchId = -1;
+  // Dear ImGui 1.86 samples MouseDown once per frame: a press and release between two frames (a
+  // quick tap, a synthetic click) would be lost. A release of a button pressed since the last
+  // frame is therefore held back until after the next frame has seen the press (H4).
+  bool pressedThisFrame[3] = {false, false, false};
+  bool releasePending[3] = {false, false, false};
 };
 
 PlatformState& platform() {
   static PlatformState state;
   return state;
+}
+
+void pressButton(int button) {
+  PlatformState& p = platform();
+  ImGui::GetIO().MouseDown[button] = true;
+  p.pressedThisFrame[button] = true;
+  p.releasePending[button] = false;
+}
+
+void releaseButton(int button) {
+  PlatformState& p = platform();
+  if (p.pressedThisFrame[button]) {
+    p.releasePending[button] = true;
+  } else {
+    ImGui::GetIO().MouseDown[button] = false;
+  }
 }
 
 // DOM keyCodes for the keys ImGui needs by name (KeyMap indexes into KeysDown[512]).
@@ -90,8 +111,8 @@ EM_BOOL onMouse(int type, const EmscriptenMouseEvent* e, void*) {
   io.MousePos = ImVec2(static_cast<float>(e->targetX), static_cast<float>(e->targetY));
   setModifiers(io, e->ctrlKey, e->shiftKey, e->altKey, e->metaKey);
   const int button = e->button == 0 ? 0 : e->button == 2 ? 1 : e->button == 1 ? 2 : -1;
-  if (button >= 0 && type == EMSCRIPTEN_EVENT_MOUSEDOWN) io.MouseDown[button] = true;
-  if (button >= 0 && type == EMSCRIPTEN_EVENT_MOUSEUP) io.MouseDown[button] = false;
+  if (button >= 0 && type == EMSCRIPTEN_EVENT_MOUSEDOWN) pressButton(button);
+  if (button >= 0 && type == EMSCRIPTEN_EVENT_MOUSEUP) releaseButton(button);
   return type != EMSCRIPTEN_EVENT_MOUSEMOVE;
 }
 
@@ -122,11 +143,11 @@ EM_BOOL onTouch(int type, const EmscriptenTouchEvent* e, void*) {
     if (type == EMSCRIPTEN_EVENT_TOUCHSTART && p.touchId < 0) {
       p.touchId = static_cast<int>(t.identifier);
       io.MousePos = ImVec2(static_cast<float>(t.targetX), static_cast<float>(t.targetY));
-      io.MouseDown[0] = true;
+      pressButton(0);
     } else if (static_cast<int>(t.identifier) == p.touchId) {
       io.MousePos = ImVec2(static_cast<float>(t.targetX), static_cast<float>(t.targetY));
       if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
-        io.MouseDown[0] = false;
+        releaseButton(0);
         p.touchId = -1;
       }
     }
@@ -158,6 +179,11 @@ void frameThunk(void*) {
 
   FrameInfo info{width, height, dpr, now};
   p.frame(info);
+  for (int b = 0; b < 3; ++b) {
+    p.pressedThisFrame[b] = false;
+    if (p.releasePending[b]) io.MouseDown[b] = false;
+    p.releasePending[b] = false;
+  }
 }
 
 }  // namespace

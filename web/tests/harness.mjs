@@ -113,6 +113,52 @@ export class TestContext {
     });
   }
 
+  // The lab's view (H4, src/app/main.cpp kpg_view_json): canvas rectangle and plot transform,
+  // field renderer state, frame timings.
+  view() {
+    return this.page.evaluate(() => JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])));
+  }
+
+  // f read back from the GPU field at plot (x, y), with the core's CPU value at the same texel
+  // centre: { ok, gpu, cpu, x, y, full, current }.
+  fieldProbe(x, y) {
+    return this.page.evaluate(([px, py]) => JSON.parse(
+      Module.ccall('kpg_field_probe', 'string', ['number', 'number'], [px, py])), [x, y]);
+  }
+
+  // window.kpg.dispatch(action); fails the test when the app rejects the action.
+  async dispatch(action) {
+    const result = await this.page.evaluate((a) => window.kpg.dispatch(a), action);
+    if (result && result.ok === false) {
+      throw new TestFailure(`dispatch ${JSON.stringify(action)}: ${result.error}`);
+    }
+    return result;
+  }
+
+  // Page (CSS pixel) position of plot point (x, y), from a view() result.
+  static toPage(view, x, y) {
+    const cx = (view.canvas.left + view.canvas.right) / 2;
+    const cy = (view.canvas.top + view.canvas.bottom) / 2;
+    return { x: cx + (x - view.centre[0]) * view.scale, y: cy - (y - view.centre[1]) * view.scale };
+  }
+
+  // Waits until the app has drawn `count` more frames (ImGui sees input once per frame, and a
+  // software-GL frame can take 100 ms).
+  async waitFrames(count = 3) {
+    const now = (await this.view()).frames;
+    await this.page.waitForFunction((target) =>
+      JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])).frames >= target, now + count,
+    { timeout: 30000, polling: 10 });
+  }
+
+  // Waits until the decision field shows the current model at full resolution.
+  async waitForField(timeout = 30000) {
+    await this.page.waitForFunction(() => {
+      const v = JSON.parse(Module.ccall('kpg_view_json', 'string', [], []));
+      return v.field.ready && !v.field.busy && v.field.revision === v.modelRevision && v.field.full;
+    }, null, { timeout, polling: 100 });
+  }
+
   check(condition, message) {
     if (!condition) throw new TestFailure(message);
   }

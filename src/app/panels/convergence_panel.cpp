@@ -20,9 +20,14 @@ void stepMarker(ImDrawList* draw, const plot::Frame& f, double step) {
   draw->AddLine(ImVec2(x, f.min.y), ImVec2(x, f.max.y), plot::withAlpha(plot::kAccent, 0.9f), 2.0f);
 }
 
-void legendEntry(ImDrawList* draw, ImVec2& at, ImU32 colour, const char* text,
-                 bool dashed = false) {
+// A legend entry at `at`; wraps to a new line at `lineStart` when it would pass `limit`.
+void legendEntry(ImDrawList* draw, ImVec2& at, float lineStart, float limit, ImU32 colour,
+                 const char* text, bool dashed = false) {
   const float lh = ImGui::GetTextLineHeight();
+  if (at.x + 24 + ImGui::CalcTextSize(text).x > limit && at.x > lineStart) {
+    at.x = lineStart;
+    at.y += lh + 2;
+  }
   if (dashed) {
     plot::dashedLine(draw, ImVec2(at.x, at.y + lh / 2), ImVec2(at.x + 16, at.y + lh / 2), colour,
                      2.0f, 4, 3);
@@ -90,12 +95,13 @@ void drawConvergencePanel(LabState& lab, UiState&, const PanelRect& rect) {
   hi = std::min(hi, cap);
   {
     ImVec2 at(origin.x + 4, origin.y);
-    legendEntry(draw, at, plot::kNegative, "dual D(α)");
-    legendEntry(draw, at, plot::kPositive, capped ? "primal P (top cut)" : "primal P");
+    legendEntry(draw, at, origin.x + 4, origin.x + half, plot::kNegative, "dual D(α)");
+    legendEntry(draw, at, origin.x + 4, origin.x + half, plot::kPositive,
+                capped ? "primal P (cut at top)" : "primal P");
     plot::AxesStyle style;
     style.xLabel = "step";
     style.xTicks = 4;
-    const plot::Frame f = plot::drawAxes(draw, ImVec2(origin.x, origin.y + lh + 4),
+    const plot::Frame f = plot::drawAxes(draw, ImVec2(origin.x, origin.y + 2 * lh + 6),
                                          ImVec2(origin.x + half, origin.y + avail.y),
                                          plot::Axis{0, lastStep}, plot::Axis{lo, hi}, style);
     draw->PushClipRect(f.min, f.max, true);
@@ -121,14 +127,15 @@ void drawConvergencePanel(LabState& lab, UiState&, const PanelRect& rect) {
     maxV = std::max(maxV * 2, minV * 10);
     const float x0 = origin.x + half + 12;
     ImVec2 at(x0 + 4, origin.y);
-    legendEntry(draw, at, IM_COL32(0, 158, 115, 255), "gap P − D");
-    legendEntry(draw, at, IM_COL32(204, 121, 167, 255), "m(α) − M(α)");
-    legendEntry(draw, at, plot::kInk, "eps", true);
+    const float limit = origin.x + avail.x;
+    legendEntry(draw, at, x0 + 4, limit, IM_COL32(0, 158, 115, 255), "gap P − D");
+    legendEntry(draw, at, x0 + 4, limit, IM_COL32(204, 121, 167, 255), "m(α) − M(α)");
+    legendEntry(draw, at, x0 + 4, limit, plot::kInk, "eps", true);
     plot::AxesStyle style;
     style.xLabel = "step";
     style.xTicks = 4;
     const plot::Frame f = plot::drawAxes(
-        draw, ImVec2(x0, origin.y + lh + 4), ImVec2(origin.x + avail.x, origin.y + avail.y),
+        draw, ImVec2(x0, origin.y + 2 * lh + 6), ImVec2(origin.x + avail.x, origin.y + avail.y),
         plot::Axis{0, lastStep}, plot::Axis{minV, maxV, true}, style);
     draw->PushClipRect(f.min, f.max, true);
     plot::horizontalLine(draw, f, eps, plot::kInk, true);

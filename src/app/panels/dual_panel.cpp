@@ -32,9 +32,9 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   const Index n = alpha.size();
   const double c = lab.params.c;
   const bool hard = !std::isfinite(c);
-  ImGui::Text("Σ αᵢ yᵢ = %s  (must stay 0)", plot::formatNumber(m.alphaDotY).c_str());
+  ImGui::Text("Σ αᵢyᵢ = %s (stays 0)", plot::formatNumber(m.alphaDotY).c_str());
   ImGui::SameLine();
-  ImGui::TextDisabled("  Σ αᵢ = %s", plot::formatNumber(m.solution.alphaSum).c_str());
+  ImGui::TextDisabled(hard ? "  C = ∞: no upper line" : "  dashed line: C");
 
   const double maxAlpha = n > 0 ? alpha.maxCoeff() : 0.0;
   const double top = hard ? std::max(maxAlpha * 1.15, 1e-3) : c * 1.12;
@@ -48,6 +48,7 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   style.xLabel = "point index i";
   style.grid = true;
   style.xTicks = 6;
+  style.integerX = true;
   style.yTicks = 3;
   const plot::Frame frame =
       plot::drawAxes(draw, outerMin, ImVec2(outerMin.x + avail.x, outerMin.y + avail.y),
@@ -79,13 +80,6 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   plot::horizontalLine(draw, frame, 0, plot::kInk, false);
   if (!hard) plot::horizontalLine(draw, frame, c, plot::kInk, true, "C");
   draw->PopClipRect();
-  if (hard) {
-    plot::label(
-        draw,
-        ImVec2(frame.max.x - ImGui::CalcTextSize("C = ∞: no upper bound").x - 6, frame.min.y + 4),
-        plot::kMuted, "C = ∞: no upper bound");
-  }
-
   if (hovered && n > 0) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     if (frame.contains(mouse)) {

@@ -65,8 +65,7 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
                     lab.params.kernel.type == KernelType::Linear ? "" : " (feature space)");
       }
       ImGui::SameLine();
-      ImGui::Text("│ training accuracy %.1f%% │ m(α) − M(α) = %s", 100.0 * m.trainingAccuracy,
-                  plot::formatNumber(m.violation).c_str());
+      ImGui::Text("│ training accuracy %.0f%%", 100.0 * m.trainingAccuracy);
     }
   }
   ImGui::End();
@@ -78,7 +77,7 @@ void handleShortcuts(LabState& lab, UiState&) {
   if (io.WantTextInput || io.KeyCtrl || io.KeySuper || io.KeyAlt) return;
   constexpr int kSpace = 32;  // DOM keyCodes (platform_web.cpp maps KeysDown by keyCode)
   constexpr int kR = 82;
-  if (ImGui::IsKeyPressed(kSpace, true)) {
+  if (ImGui::IsKeyPressed(kSpace, false)) {  // no auto-repeat: one press, one step
     if (io.KeyShift) {
       dispatchUi(lab, action::StepBack{1});
     } else {

@@ -126,21 +126,18 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   const double yi = lab.data.labels(s.i), yj = lab.data.labels(s.j);
   const double c = lab.params.c;
 
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairI), "i = %d", static_cast<int>(s.i));
+  ImGui::Text("Step %lld updated the pair", static_cast<long long>(s.iteration));
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairI), "i = %d (y = %s)",
+                     static_cast<int>(s.i), yi > 0 ? "+1" : "−1");
   ImGui::SameLine();
-  ImGui::Text("(y = %s)", yi > 0 ? "+1" : "−1");
-  ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairJ), "  j = %d",
-                     static_cast<int>(s.j));
-  ImGui::SameLine();
-  ImGui::Text("(y = %s)   step %lld", yj > 0 ? "+1" : "−1", static_cast<long long>(s.iteration));
-  ImGui::TextWrapped("%s constraint line yᵢαᵢ + yⱼαⱼ = %s",
-                     yi == yj ? "αᵢ + αⱼ fixed:" : "αᵢ − αⱼ fixed:",
-                     num(yi * s.alphaIBefore + yj * s.alphaJBefore).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairJ), "  j = %d (y = %s)",
+                     static_cast<int>(s.j), yj > 0 ? "+1" : "−1");
+  ImGui::Text("on the line yᵢαᵢ + yⱼαⱼ = %s",
+              num(yi * s.alphaIBefore + yj * s.alphaJBefore).c_str());
 
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plotHeight = std::clamp(avail.y - 8.5f * lineHeight, 120.0f, avail.x);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float plotHeight = std::clamp(avail.y - 10.6f * lineHeight, 100.0f, avail.x * 0.95f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(avail.x, plotHeight));
   drawBox(ImGui::GetWindowDrawList(), origin, ImVec2(origin.x + avail.x, origin.y + plotHeight), s,
@@ -150,25 +147,23 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   const char* where = !clipped            ? "not clipped"
                       : s.step == s.upper ? "clipped at H"
                                           : "clipped at L";
-  ImGui::Text("η = Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ = %s%s", num(s.eta).c_str(),
-              s.tauUsed ? "  (≤ 0: τ used)" : "");
-  ImGui::Text("Gᵢ = %s   Gⱼ = %s", num(s.gradientI).c_str(), num(s.gradientJ).c_str());
-  ImGui::TextWrapped("t* = (−yᵢGᵢ + yⱼGⱼ)/η = %s", num(s.unclippedStep).c_str());
+  ImGui::Text("η = Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ = %s%s", num(s.eta).c_str(), s.tauUsed ? " (≤ 0: τ used)" : "");
+  ImGui::Text("gradients Gᵢ = %s, Gⱼ = %s", num(s.gradientI).c_str(), num(s.gradientJ).c_str());
+  ImGui::Text("t* = (−yᵢGᵢ + yⱼGⱼ)/η = %s", num(s.unclippedStep).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(
                                            clipped ? IM_COL32(170, 30, 30, 255) : plot::kInk));
   ImGui::TextWrapped("[L, H] = [%s, %s] → t = %s, %s", num(s.lower).c_str(), num(s.upper).c_str(),
                      num(s.step).c_str(), where);
   ImGui::PopStyleColor();
-  ImGui::Text("αᵢ: %s → %s", num(s.alphaIBefore).c_str(), num(s.alphaIAfter).c_str());
-  ImGui::Text("αⱼ: %s → %s", num(s.alphaJBefore).c_str(), num(s.alphaJAfter).c_str());
+  ImGui::Text("αᵢ %s → %s,  αⱼ %s → %s", num(s.alphaIBefore).c_str(), num(s.alphaIAfter).c_str(),
+              num(s.alphaJBefore).c_str(), num(s.alphaJAfter).c_str());
   const bool second = lab.params.rule == SelectionRule::SecondOrder;
   ImGui::TextWrapped(
-      "Why: i maximises −yG over I_up (m(α) = %s); j %s (M(α) = %s). Violation m − M = %s %s "
-      "eps = %s.",
+      "Why: i has the largest −yᵢGᵢ in I_up, m(α) = %s; j %s, M(α) = %s. m − M = %s %s eps.",
       num(s.mAlpha).c_str(),
-      second ? "gives the largest decrease −b²/a (second order)" : "minimises −yG over I_low",
-      num(s.bigMAlpha).c_str(), num(s.violation).c_str(), s.violation >= lab.params.eps ? "≥" : "<",
-      num(lab.params.eps).c_str());
+      second ? "gives the largest decrease −b²/a (2nd order)" : "has the smallest −yⱼGⱼ in I_low",
+      num(s.bigMAlpha).c_str(), num(s.violation).c_str(),
+      s.violation >= lab.params.eps ? "≥" : "<");
   ImGui::End();
 }
 

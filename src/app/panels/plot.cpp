@@ -145,8 +145,15 @@ Frame drawAxes(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, Axis x, Axis 
   x = sanitized(x);
   y = sanitized(y);
   const float lineHeight = ImGui::GetTextLineHeight();
-  const std::vector<double> xt =
-      x.log ? logTicks(x.min, x.max) : niceTicks(x.min, x.max, style.xTicks);
+  std::vector<double> xt = x.log ? logTicks(x.min, x.max) : niceTicks(x.min, x.max, style.xTicks);
+  if (style.integerX) {
+    std::vector<double> whole;
+    for (double v : xt) {
+      if (v == std::round(v)) whole.push_back(v);
+    }
+    if (whole.empty()) whole.push_back(std::ceil(x.min));
+    xt = whole;
+  }
   const std::vector<double> yt =
       y.log ? logTicks(y.min, y.max) : niceTicks(y.min, y.max, style.yTicks);
   const double xs = xt.size() > 1 ? xt[1] - xt[0] : 1;

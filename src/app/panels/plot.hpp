@@ -66,6 +66,7 @@ struct AxesStyle {
   bool grid = true;
   int xTicks = 5;
   int yTicks = 4;
+  bool integerX = false;  // only whole-number x ticks (indices)
 };
 
 // Reserves room for tick labels inside [outerMin, outerMax], draws the frame, grid and ticks, and

@@ -1,0 +1,312 @@
+// The SMO lab's view (issue 4): the GPU decision field against the core, canvas interaction with
+// mouse, touch and keyboard, and a screenshot of each main state (build/screenshots/lab-*.png).
+// Reference numbers are the course's: notes 001 Question 7, X = [[1,3],[2,1],[0,1]],
+// y = [1,1,−1] → α = (1/4, 3/8, 5/8), w = (1, 1/2), b = −3/2, so f(x) = x₁ + x₂/2 − 3/2.
+import { TestContext } from './harness.mjs';
+
+const toPage = TestContext.toPage;
+
+// The hand-solved example's decision function (notes 001 Q7).
+const handSolvedF = (x, y) => x + 0.5 * y - 1.5;
+
+async function waitForSteps(t, predicate, what, timeout = 30000) {
+  try {
+    await t.page.waitForFunction(predicate, null, { timeout, polling: 100 });
+  } catch (error) {
+    const s = await t.state();
+    throw new Error(`${what}: timed out; solver ${JSON.stringify(s.solver.statusText)} at step ${s.solver.step}`);
+  }
+}
+
+async function runToConvergence(t) {
+  await t.dispatch({ type: 'runToConvergence', budgetMs: 250 });
+  await waitForSteps(t, () => window.kpg.state().solver.status !== 'running' &&
+                              !window.kpg.state().solver.running, 'run to convergence');
+}
+
+// Holds the mouse long enough for ImGui to see the press in one frame and the release later.
+async function click(t, p) {
+  await t.page.mouse.move(p.x, p.y);
+  await t.waitFrames(2);
+  await t.page.mouse.down();
+  await t.waitFrames(2);
+  await t.page.mouse.up();
+  await t.waitFrames(2);
+}
+
+function dispatchTouch(page, type, p) {
+  return page.evaluate(([kind, x, y]) => {
+    const canvas = document.getElementById('canvas');
+    const touch = new Touch({ identifier: 7, target: canvas, clientX: x, clientY: y, pageX: x, pageY: y });
+    const list = kind === 'touchend' ? [] : [touch];
+    canvas.dispatchEvent(new TouchEvent(kind, { touches: list, targetTouches: list,
+                                                changedTouches: [touch], bubbles: true,
+                                                cancelable: true }));
+  }, [type, p.x, p.y]);
+}
+
+export default [
+  {
+    name: 'the initial screen shows the hand-solved points, the panels and no errors',
+    context: { viewport: { width: 1024, height: 768 } },
+    async run(t) {
+      await t.openApp();
+      const s = await t.state();
+      t.check(s.session.points.length === 3, `3 points at start, got ${s.session.points.length}`);
+      const view = await t.view();
+      t.check(view.field.ready, `the field renderer started: ${JSON.stringify(view.field)}`);
+      t.check(view.canvas.right - view.canvas.left > 400, `canvas width at 1024×768: ${JSON.stringify(view.canvas)}`);
+      await t.screenshot('lab-initial');
+    },
+  },
+  {
+    name: 'hand-solved preset: run to convergence, the GPU field matches the core and the notes',
+    context: { viewport: { width: 1024, height: 768 } },
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'preset', name: 'hand-solved' });
+      await runToConvergence(t);
+      const s = await t.state();
+      t.check(s.solver.status === 'converged', `status ${s.solver.status}`);
+      const alpha = s.solver.alpha;
+      t.near(alpha[0], 0.25, 1e-6, 'α₁');
+      t.near(alpha[1], 0.375, 1e-6, 'α₂');
+      t.near(alpha[2], 0.625, 1e-6, 'α₃');
+      t.near(s.solver.bias, -1.5, 1e-6, 'b');
+      await t.waitForField();
+      // The training points lie on the margins (f = ±1); the others on either side.
+      const probes = [[1, 3], [2, 1], [0, 1], [0.5, 2], [2.5, 3.2], [-0.5, 0.7], [1.7, 1.9]];
+      for (const [x, y] of probes) {
+        const p = await t.fieldProbe(x, y);
+        t.check(p.ok && p.full && p.current, `probe (${x}, ${y}): ${JSON.stringify(p)}`);
+        const notes = handSolvedF(p.x, p.y);
+        t.near(p.cpu, notes, 1e-6, `core f at (${p.x}, ${p.y}) vs notes 001 Q7`);
+        t.near(p.gpu, p.cpu, 1e-4 * Math.max(1, Math.abs(p.cpu)), `shader f at (${p.x}, ${p.y})`);
+        if (Math.abs(p.cpu) > 1e-3) t.check(Math.sign(p.gpu) === Math.sign(p.cpu), `sign at (${x}, ${y})`);
+      }
+      await t.screenshot('lab-hand-solved-converged');
+    },
+  },
+  {
+    name: 'the shader matches the core for the polynomial, RBF and sigmoid kernels',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'generate', name: 'moons', count: 60, noise: 0.15, seed: 3 });
+      const kernels = [
+        { kernel: 'polynomial', gamma: 0.7, coef0: 1, degree: 3 },
+        { kernel: 'rbf', gamma: 2 },
+        { kernel: 'sigmoid', gamma: 0.5, coef0: -1 },
+      ];
+      for (const k of kernels) {
+        await t.dispatch({ type: 'setKernel', ...k });
+        await t.dispatch({ type: 'setC', C: 1 });
+        await t.dispatch({ type: 'setMaxSteps', maxSteps: 3000 });
+        await runToConvergence(t);
+        await t.waitForField();
+        const v = await t.view();
+        const r = v.visible;
+        let compared = 0;
+        for (const [u, w] of [[0.2, 0.3], [0.5, 0.5], [0.7, 0.8], [0.35, 0.65], [0.9, 0.1]]) {
+          const p = await t.fieldProbe(r.xMin + u * (r.xMax - r.xMin), r.yMin + w * (r.yMax - r.yMin));
+          t.check(p.ok && p.current, `${k.kernel}: probe ${JSON.stringify(p)}`);
+          // float32 sums of up to 60 terms against double: relative 1e-4 of the field's scale.
+          t.near(p.gpu, p.cpu, 2e-4 * Math.max(1, Math.abs(p.cpu)), `${k.kernel}: f at (${p.x}, ${p.y})`);
+          if (Math.abs(p.cpu) > 1e-2) t.check(Math.sign(p.gpu) === Math.sign(p.cpu), `${k.kernel}: sign`);
+          compared += 1;
+        }
+        t.check(compared === 5, `${k.kernel}: compared ${compared}`);
+        if (k.kernel === 'sigmoid') await t.screenshot('lab-sigmoid-kernel');
+      }
+    },
+  },
+  {
+    name: 'clicking on the canvas adds a point of the chosen class where it was clicked',
+    async run(t) {
+      await t.openApp();
+      const before = (await t.state()).session.points.length;
+      const view = await t.view();
+      const targets = [[0.5, 1.5, 1], [2.2, 2.6, 1]];
+      for (const [x, y] of targets) await click(t, toPage(view, x, y));
+      const s = await t.state();
+      t.check(s.session.points.length === before + 2, `points ${before} → ${s.session.points.length}`);
+      for (let k = 0; k < 2; k += 1) {
+        const [x, y, label] = s.session.points[before + k];
+        // One CSS pixel is 1/scale plot units.
+        t.near(x, targets[k][0], 1.5 / view.scale, `x of added point ${k}`);
+        t.near(y, targets[k][1], 1.5 / view.scale, `y of added point ${k}`);
+        t.check(label === 1, `label of added point: ${label}`);
+      }
+      // Undo removes the last one (the Undo button's action).
+      await t.dispatch({ type: 'undo' });
+      t.check((await t.state()).session.points.length === before + 1, 'undo removed one point');
+    },
+  },
+  {
+    name: 'dragging a point moves it; a long press deletes it; the wheel zooms about the pointer',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'preset', name: 'hand-solved' });
+      let view = await t.view();
+      // Drag point 1 (2, 1) to (2.5, 1.5).
+      const from = toPage(view, 2, 1);
+      const to = toPage(view, 2.5, 1.5);
+      await t.page.mouse.move(from.x, from.y);
+      await t.waitFrames(2);
+      await t.page.mouse.down();
+      await t.waitFrames(2);
+      for (let k = 1; k <= 6; k += 1) {
+        await t.page.mouse.move(from.x + (to.x - from.x) * k / 6, from.y + (to.y - from.y) * k / 6);
+        await t.waitFrames(1);
+      }
+      await t.waitFrames(2);
+      await t.page.mouse.up();
+      await t.waitFrames(2);
+      let s = await t.state();
+      t.near(s.session.points[1][0], 2.5, 2 / view.scale, 'dragged x');
+      t.near(s.session.points[1][1], 1.5, 2 / view.scale, 'dragged y');
+      t.check(s.solver.step === 0, 'moving a point resets the solver');
+
+      // Long press (mouse held still ~0.9 s) on point 0 (1, 3) deletes it.
+      const p0 = toPage(view, 1, 3);
+      await t.page.mouse.move(p0.x, p0.y);
+      await t.waitFrames(2);
+      await t.page.mouse.down();
+      await t.page.waitForTimeout(900);
+      await t.waitFrames(2);
+      await t.page.mouse.up();
+      await t.waitFrames(2);
+      s = await t.state();
+      t.check(s.session.points.length === 2, `long press deleted a point: ${s.session.points.length} left`);
+      t.check(!s.session.points.some(([x, y]) => x === 1 && y === 3), 'the pressed point is gone');
+
+      // Wheel: zoom in about a point; that plot point stays under the pointer.
+      view = await t.view();
+      const anchor = toPage(view, 0.5, 2);
+      await t.page.mouse.move(anchor.x, anchor.y);
+      await t.waitFrames(2);
+      await t.page.mouse.wheel(0, -300);
+      await t.waitFrames(3);
+      const zoomed = await t.view();
+      t.check(zoomed.scale > view.scale * 1.2, `zoomed in: scale ${view.scale} → ${zoomed.scale}`);
+      const back = toPage(zoomed, 0.5, 2);
+      t.near(back.x, anchor.x, 1.5, 'anchor x stays under the pointer');
+      t.near(back.y, anchor.y, 1.5, 'anchor y stays under the pointer');
+    },
+  },
+  {
+    name: 'touch: a tap adds a point and a long press deletes it',
+    context: { hasTouch: true, isMobile: false },
+    async run(t) {
+      await t.openApp();
+      const before = (await t.state()).session.points.length;
+      const view = await t.view();
+      const p = toPage(view, 1.8, 2.4);
+      await t.page.touchscreen.tap(p.x, p.y);
+      await t.waitFrames(3);
+      let s = await t.state();
+      t.check(s.session.points.length === before + 1, `tap added a point: ${before} → ${s.session.points.length}`);
+      const [x, y] = s.session.points[before];
+      t.near(x, 1.8, 2 / view.scale, 'tapped x');
+      t.near(y, 2.4, 2 / view.scale, 'tapped y');
+      // Long press on it with one finger held still.
+      await dispatchTouch(t.page, 'touchstart', p);
+      await t.page.waitForTimeout(900);
+      await t.waitFrames(2);
+      await dispatchTouch(t.page, 'touchend', p);
+      await t.waitFrames(3);
+      s = await t.state();
+      t.check(s.session.points.length === before, `long press deleted it: ${s.session.points.length}`);
+    },
+  },
+  {
+    name: 'keyboard: Space steps, Shift+Space steps back, R runs and pauses',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'generate', name: 'blobs', count: 40, noise: 0.3, seed: 2 });
+      await t.page.focus('#canvas');
+      for (let k = 0; k < 3; k += 1) {
+        await t.page.keyboard.down('Space');
+        await t.waitFrames(2);
+        await t.page.keyboard.up('Space');
+        await t.waitFrames(2);
+      }
+      let s = await t.state();
+      t.check(s.solver.step === 3, `three Space presses: step ${s.solver.step}`);
+      await t.page.keyboard.down('Shift');
+      await t.page.keyboard.down('Space');
+      await t.waitFrames(2);
+      await t.page.keyboard.up('Space');
+      await t.page.keyboard.up('Shift');
+      await t.waitFrames(2);
+      s = await t.state();
+      t.check(s.solver.step === 2, `Shift+Space: step ${s.solver.step}`);
+      await t.page.keyboard.down('r');
+      await t.waitFrames(2);
+      await t.page.keyboard.up('r');
+      await t.waitFrames(2);
+      s = await t.state();
+      t.check(s.solver.running || s.solver.status !== 'running', 'R started the run');
+    },
+  },
+  {
+    name: 'clicks far out after extreme zooming never add non-finite points (W9)',
+    async run(t) {
+      await t.openApp();
+      const view = await t.view();
+      const centre = { x: (view.canvas.left + view.canvas.right) / 2, y: (view.canvas.top + view.canvas.bottom) / 2 };
+      await t.page.mouse.move(centre.x, centre.y);
+      for (let k = 0; k < 30; k += 1) await t.page.mouse.wheel(0, 2000);
+      await t.page.waitForTimeout(100);
+      await click(t, { x: view.canvas.left + 2, y: view.canvas.top + 2 });
+      for (let k = 0; k < 60; k += 1) await t.page.mouse.wheel(0, -2000);
+      await t.page.waitForTimeout(100);
+      await click(t, { x: view.canvas.right - 3, y: view.canvas.bottom - 3 });
+      const s = await t.state();
+      for (const [x, y] of s.session.points) {
+        t.check(Number.isFinite(x) && Number.isFinite(y) && Math.abs(x) <= 1e6 && Math.abs(y) <= 1e6,
+                `point (${x}, ${y})`);
+      }
+      const after = await t.view();
+      t.check(Number.isFinite(after.scale) && after.scale > 0, `scale ${after.scale}`);
+    },
+  },
+  {
+    name: 'screenshot: RBF on two moons mid-run, the pair panel showing a clipped step',
+    context: { viewport: { width: 1024, height: 768 } },
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'generate', name: 'moons', count: 120, noise: 0.15, seed: 4 });
+      await t.dispatch({ type: 'setKernel', kernel: 'rbf', gamma: 2 });
+      await t.dispatch({ type: 'setC', C: 1 });
+      // Step until a step is clipped at L or H (the box constraint acting).
+      let clipped = null;
+      for (let k = 0; k < 400 && !clipped; k += 1) {
+        await t.dispatch({ type: 'step', n: 1 });
+        const last = (await t.state()).solver.lastStep;
+        if (last && last.updated && last.step !== last.unclippedStep && k > 5) clipped = last;
+      }
+      t.check(clipped !== null, 'some step within 400 was clipped');
+      await t.waitForField();
+      const s = await t.state();
+      t.check(s.solver.status === 'running', `still mid-run: ${s.solver.statusText}`);
+      await t.screenshot('lab-moons-rbf-midrun-clipped');
+    },
+  },
+  {
+    name: 'screenshot: soft margin on overlapping blobs has bound support vectors (α = C)',
+    context: { viewport: { width: 1024, height: 768 } },
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'preset', name: 'blobs' });
+      await t.dispatch({ type: 'setKernel', kernel: 'linear' });
+      await t.dispatch({ type: 'setC', C: 0.5 });
+      await runToConvergence(t);
+      const s = await t.state();
+      t.check(s.solver.boundSupportVectors > 0, `bound SVs: ${s.solver.boundSupportVectors}`);
+      const bound = s.solver.categories.filter((c) => c === 'bound').length;
+      t.check(bound === s.solver.boundSupportVectors, `categories agree: ${bound}`);
+      await t.waitForField();
+      await t.screenshot('lab-blobs-soft-margin');
+    },
+  },
+];

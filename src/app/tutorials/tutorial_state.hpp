@@ -1,0 +1,101 @@
+#pragma once
+// The Tutorials panel's state (issue 5 "Guided tutorials"): which worked example is open, on which
+// page, and on which data it is derived. No GL, no ImGui: the panel (tutorials_panel.cpp) and
+// window.kpg (js_bridge.cpp) both go through these functions.
+//
+// Every number on a page comes from the core's derivations (src/core/tutorials, deriveTutorial):
+//   - source Notes: on the course notes' own data (what the student just read);
+//   - source Canvas: on the lab's current points, re-derived whenever the lab's problem changes
+//     (lab.problemRevision), so dragging a point updates the same derivation.
+// "Try it" loads the page's data and parameters into the lab as ordinary LabActions and switches
+// to source Canvas. Two pages are tied to the lab itself: the hand-solved example's last page (the
+// same problem solved by SMO on the canvas, compared with the exact α) and the SMO anatomy pages
+// (the lab's live step record next to the notes' formulas).
+// The page is remembered per tutorial, so leaving and coming back shows the same page.
+
+#include "lab/lab_state.hpp"
+#include "tutorials/tutorial.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kpg::app {
+
+// Exact derivations on more points than this get slow and unreadable: the page then says so and
+// derives on the notes' data.
+constexpr Index kMaxTutorialPoints = 8;
+// A derivation slower than this is not repeated on every frame of a drag (only when it ends).
+constexpr double kDragDeriveMs = 40;
+
+enum class TutorialSource { Notes, Canvas };
+
+struct TutorialEntry {
+  std::string id;     // deriveTutorial id
+  std::string label;  // "1 · The hand-solved SVM"
+};
+// The tutorials in the order of issue 5.
+const std::vector<TutorialEntry>& tutorialEntries();
+
+struct TutorialState {
+  bool open = false;  // the panel is shown (in place of the pair panel)
+  std::string id = "hand-solved-svm";
+  std::map<std::string, int> pageById;  // remembered page of every tutorial visited
+  TutorialSource source = TutorialSource::Notes;
+
+  // Cache of the derivation (refreshTutorial keeps it current).
+  std::optional<Tutorial> derived;
+  std::string derivedId;
+  TutorialSource derivedSource = TutorialSource::Notes;
+  std::uint64_t derivedRevision = std::numeric_limits<std::uint64_t>::max();
+  std::string dataNote;  // "the notes' data" / "your 4 canvas points" / why the notes' data
+  std::uint64_t derivations = 0;  // how many times a derivation ran (tests: edits re-derive)
+  double lastDeriveMs = 0;
+
+  int page() const;
+};
+
+// Re-derives when the tutorial, the source or (source Canvas) the lab's problem changed; clamps
+// the page.
+void refreshTutorial(TutorialState& tutorial, const LabState& lab);
+
+int tutorialPageCount(const TutorialState& tutorial);
+// The page shown: the derived page, or the lab-driven page built from the lab now.
+TutorialPage tutorialPage(const TutorialState& tutorial, const LabState& lab);
+// Warnings for the current page: the derivation's own plus the page's data notes.
+std::vector<std::string> tutorialWarnings(const TutorialState& tutorial, const LabState& lab);
+// The hand-solved example's SMO page and the SMO anatomy step pages show the lab's step record.
+bool pageShowsLiveStep(const TutorialState& tutorial);
+bool pageShowsGramHeatmap(const TutorialState& tutorial);
+
+// Opens tutorial `id` (at `page`, or at its remembered page). Error text for an unknown id or a
+// page out of range; nothing changes then.
+std::optional<std::string> openTutorial(TutorialState& tutorial, const LabState& lab,
+                                        std::string_view id, std::optional<int> page);
+void tutorialNext(TutorialState& tutorial);
+void tutorialBack(TutorialState& tutorial);
+void closeTutorial(TutorialState& tutorial);
+void setTutorialPage(TutorialState& tutorial, int page);
+
+// What "Try it" does for the current page, as the lab's own actions.
+std::vector<LabAction> tryItActions(const TutorialState& tutorial);
+// One sentence for the Try-it button's tooltip / the page footer.
+std::string tryItDescription(const TutorialState& tutorial);
+// Applies tryItActions and switches to source Canvas; the first error, if any.
+std::optional<std::string> tutorialTryIt(TutorialState& tutorial, LabState& lab);
+
+// window.kpg: {"type":"openTutorial","id":..,"page":..}, {"type":"tutorialNext"},
+// {"type":"tutorialBack"}, {"type":"closeTutorial"}, {"type":"tutorialTryIt"},
+// {"type":"tutorialSource","source":"notes"|"canvas"}. nullopt when `json` is not a tutorial
+// action (the lab's parser handles it), else the reply {"ok":true} / {"ok":false,"error":..}.
+std::optional<std::string> dispatchTutorialJson(TutorialState& tutorial, LabState& lab,
+                                                std::string_view json);
+// The "tutorial" member of window.kpg.state(): {open, id, page, pageCount, title, pageTitle,
+// source, dataNote, values:[{name, exact, value}], warnings, notesCorrection, derivations}.
+std::string tutorialStateJson(TutorialState& tutorial, const LabState& lab);
+
+}  // namespace kpg::app

@@ -4,6 +4,7 @@
 // methods.
 
 #include "lab/lab_state.hpp"
+#include "tutorials/tutorial_state.hpp"
 
 #include <cstdint>
 
@@ -18,6 +19,8 @@ struct AppState {
   // The SMO lab (issue 4). The UI (main.cpp, panels/) and window.kpg.dispatch (js_bridge.cpp)
   // change it only through apply(lab, action).
   LabState lab = makeLabState();
+  // The Tutorials panel (issue 5, src/app/tutorials): open tutorial, page per tutorial, data.
+  TutorialState tutorial;
 };
 
 // The one application state, for the bridge's dispatch (defined in main.cpp next to

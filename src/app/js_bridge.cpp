@@ -93,11 +93,20 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_state_json() {
   out += kpg::app::jsonQuote(kpg::kVersion);
   out += ",\"frame\":" + std::to_string(state.frameCount) + ",";
   out += kpg::app::stateToJson(state.lab).substr(1);
+  // The Tutorials panel's page and its numbers (tutorials/tutorial_state.hpp).
+  out.pop_back();
+  kpg::app::AppState& app = kpg::app::mutableState();
+  out += ",\"tutorial\":" + kpg::app::tutorialStateJson(app.tutorial, app.lab) + "}";
   return keep(std::move(out));
 }
 
 // window.kpg.dispatch(action): {"ok":true} or {"ok":false,"error":"..."} (action_json.hpp).
 EMSCRIPTEN_KEEPALIVE const char* kpg_dispatch_json(const char* json) {
+  // Tutorial actions (openTutorial, tutorialNext, ...) first; the rest are the lab's.
+  if (auto reply = kpg::app::dispatchTutorialJson(kpg::app::mutableState().tutorial, lab(),
+                                                  json ? json : "")) {
+    return keep(std::move(*reply));
+  }
   return keep(kpg::app::dispatchJson(lab(), json ? json : ""));
 }
 

@@ -11,6 +11,7 @@
 #include "app_state.hpp"
 #include "js_bridge.hpp"
 #include "panels/panels.hpp"
+#include "tutorials/tutorials_panel.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
 
@@ -113,14 +114,16 @@ void frame(const FrameInfo& info) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
-  const Layout layout = computeLayout(io.DisplaySize);
+  Layout layout = computeLayout(io.DisplaySize);
+  const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
   handleShortcuts(state.lab, ui);
   drawControlsPanel(state.lab, ui, layout.controls);
   drawCanvasPanel(state.lab, ui, layout.canvas);
-  drawPairPanel(state.lab, ui, layout.pair);
+  if (!drawTutorialsPanel(state, ui, layout.pair)) drawPairPanel(state.lab, ui, layout.pair);
   drawDualPanel(state.lab, ui, layout.dual);
-  drawConvergencePanel(state.lab, ui, layout.convergence);
+  if (!tutorialsOpen) drawConvergencePanel(state.lab, ui, layout.convergence);
   drawStatusBar(state.lab, ui, layout.status);
+  drawTutorialsToggle(state, layout.pair);
   ImGui::Render();
   const double built = nowMs();
 

@@ -3,6 +3,8 @@
 #include "session/action_json.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
+#include "modes/mode_json.hpp"    // canvas modes (issue 6)
+#include "modes/mode_panels.hpp"  // modesState()
 #include "version.hpp"
 
 #include <emscripten.h>
@@ -96,7 +98,9 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_state_json() {
   // The Tutorials panel's page and its numbers (tutorials/tutorial_state.hpp).
   out.pop_back();
   kpg::app::AppState& app = kpg::app::mutableState();
-  out += ",\"tutorial\":" + kpg::app::tutorialStateJson(app.tutorial, app.lab) + "}";
+  out += ",\"tutorial\":" + kpg::app::tutorialStateJson(app.tutorial, app.lab);
+  // The canvas mode and its key numbers (modes/mode_json.hpp).
+  out += ",\"mode\":" + kpg::app::modeStateJson(kpg::app::modesState(), app.lab) + "}";
   return keep(std::move(out));
 }
 
@@ -105,6 +109,10 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_dispatch_json(const char* json) {
   // Tutorial actions (openTutorial, tutorialNext, ...) first; the rest are the lab's.
   if (auto reply = kpg::app::dispatchTutorialJson(kpg::app::mutableState().tutorial, lab(),
                                                   json ? json : "")) {
+    return keep(std::move(*reply));
+  }
+  // Canvas-mode actions (setMode, modeStep, ...: modes/mode_json.hpp).
+  if (auto reply = kpg::app::dispatchModeJson(kpg::app::modesState(), lab(), json ? json : "")) {
     return keep(std::move(*reply));
   }
   return keep(kpg::app::dispatchJson(lab(), json ? json : ""));

@@ -12,6 +12,7 @@
 #include "js_bridge.hpp"
 #include "panels/panels.hpp"
 #include "tutorials/tutorials_panel.hpp"
+#include "modes/mode_panels.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
 
@@ -116,13 +117,17 @@ void frame(const FrameInfo& info) {
   ImGui::NewFrame();
   Layout layout = computeLayout(io.DisplaySize);
   const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
-  handleShortcuts(state.lab, ui);
-  drawControlsPanel(state.lab, ui, layout.controls);
-  drawCanvasPanel(state.lab, ui, layout.canvas);
-  if (!drawTutorialsPanel(state, ui, layout.pair)) drawPairPanel(state.lab, ui, layout.pair);
-  drawDualPanel(state.lab, ui, layout.dual);
-  if (!tutorialsOpen) drawConvergencePanel(state.lab, ui, layout.convergence);
-  drawStatusBar(state.lab, ui, layout.status);
+  if (modesState().mode != Mode::Svm) {
+    drawModeScreen(state, ui, layout);  // modes/ (issue 6): the other kernel methods
+  } else {
+    handleShortcuts(state.lab, ui);
+    drawControlsPanel(state.lab, ui, layout.controls);
+    drawCanvasPanel(state.lab, ui, layout.canvas);
+    if (!drawTutorialsPanel(state, ui, layout.pair)) drawPairPanel(state.lab, ui, layout.pair);
+    drawDualPanel(state.lab, ui, layout.dual);
+    if (!tutorialsOpen) drawConvergencePanel(state.lab, ui, layout.convergence);
+    drawStatusBar(state.lab, ui, layout.status);
+  }
   drawTutorialsToggle(state, layout.pair);
   ImGui::Render();
   const double built = nowMs();

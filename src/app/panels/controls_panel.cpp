@@ -5,6 +5,7 @@
 
 #include "panels/panels.hpp"
 #include "panels/plot.hpp"
+#include "modes/mode_panels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -259,6 +260,7 @@ void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
                                  ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
   if (ImGui::Begin("SMO lab", nullptr, flags)) {
+    drawModeSelector();  // modes/mode_panels.hpp (issue 6)
     dataSection(lab, ui);
     modelSection(lab, ui);
     solverSection(lab, ui);

@@ -1,0 +1,422 @@
+#include "modes/mode_json.hpp"
+
+#include "session/json.hpp"
+#include "session/schema.hpp"
+
+#include <cmath>
+#include <type_traits>
+
+namespace kpg::app {
+namespace {
+
+JsonValue num(double v) {
+  return JsonValue::number(std::isfinite(v) ? v : std::nan(""));  // the writer prints NaN as null
+}
+JsonValue integer(long long v) {
+  return JsonValue::number(static_cast<double>(v));
+}
+JsonValue str(std::string_view s) {
+  return JsonValue::string(std::string(s));
+}
+void put(JsonValue& o, std::string key, JsonValue v) {
+  o.members().emplace_back(std::move(key), std::move(v));
+}
+JsonValue vec(const Vector& v) {
+  JsonValue a = JsonValue::array();
+  for (Index i = 0; i < v.size(); ++i) a.items().push_back(num(v(i)));
+  return a;
+}
+template <class T>
+JsonValue list(const std::vector<T>& v) {
+  JsonValue a = JsonValue::array();
+  for (const T& x : v) a.items().push_back(num(static_cast<double>(x)));
+  return a;
+}
+std::string ok() {
+  return "{\"ok\":true}";
+}
+std::string failed(const std::string& e) {
+  return "{\"ok\":false,\"error\":" + jsonQuote(e) + "}";
+}
+
+std::string_view perceptronStatusName(PerceptronStatus s) {
+  switch (s) {
+    case PerceptronStatus::Running:
+      return "running";
+    case PerceptronStatus::Converged:
+      return "converged";
+    case PerceptronStatus::EpochCapReached:
+      return "epochCap";
+    default:
+      return "invalid";
+  }
+}
+
+// Reads setModeParams for `mode` into `modes` (on a copy: all or nothing).
+std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v, Mode mode) {
+  SchemaReader r;
+  ModesState next = modes;
+  auto number = [&](const char* key, double lo, double hi, double& out) {
+    if (const JsonValue* x = v.find(key)) {
+      if (auto n = r.number(*x, std::string("$.") + key, lo, hi)) out = *n;
+    }
+  };
+  auto integerField = [&](const char* key, long long lo, long long hi, auto& out) {
+    if (const JsonValue* x = v.find(key)) {
+      if (auto n = r.integer(*x, std::string("$.") + key, lo, hi))
+        out = static_cast<std::remove_reference_t<decltype(out)>>(*n);
+    }
+  };
+  auto text = [&](const char* key) -> std::optional<std::string> {
+    if (const JsonValue* x = v.find(key)) return r.string(*x, std::string("$.") + key, 32);
+    return std::nullopt;
+  };
+  switch (mode) {
+    case Mode::Perceptron: {
+      r.object(v, "$",
+               {"type", "mode", "form", "learningRate", "bias", "rule", "order", "seed",
+                "maxEpochs", "startBeta", "startBias"});
+      PerceptronParams& p = next.perceptron.params;
+      if (auto f = text("form")) {
+        if (*f != "primal" && *f != "kernel") r.fail("$.form", "must be \"primal\" or \"kernel\"");
+        p.kernelForm = *f == "kernel";
+      }
+      number("learningRate", 1e-9, 1e6, p.learningRate);
+      if (const JsonValue* b = v.find("bias")) {
+        if (!b->isBool())
+          r.fail("$.bias", "must be true or false");
+        else
+          p.useBias = b->asBool();
+      }
+      if (auto f = text("rule")) {
+        if (*f == "<=0" || *f == "nonpositive")
+          p.rule = MistakeRule::NonPositiveMargin;
+        else if (*f == "<0" || *f == "negative")
+          p.rule = MistakeRule::NegativeMargin;
+        else
+          r.fail("$.rule", "must be \"<=0\" (001) or \"<0\" (002)");
+      }
+      if (auto f = text("order")) {
+        if (*f == "fixed")
+          p.order = VisitOrder::Fixed;
+        else if (*f == "shuffle")
+          p.order = VisitOrder::SeededShuffle;
+        else
+          r.fail("$.order", "must be \"fixed\" or \"shuffle\"");
+      }
+      integerField("seed", 0, 9007199254740991LL, p.seed);
+      integerField("maxEpochs", 1, 100000, p.maxEpochs);
+      if (const JsonValue* b = v.find("startBeta")) {
+        if (b->isNull()) {
+          p.useStart = false;
+        } else if (r.array(*b, "$.startBeta", 2, 2)) {
+          p.startBeta[0] = r.number(b->items()[0], "$.startBeta[0]", -1e6, 1e6).value_or(0);
+          p.startBeta[1] = r.number(b->items()[1], "$.startBeta[1]", -1e6, 1e6).value_or(0);
+          p.useStart = true;
+        }
+      }
+      number("startBias", -1e6, 1e6, p.startBias);
+      break;
+    }
+    case Mode::Knn: {
+      r.object(v, "$", {"type", "mode", "K", "query"});
+      integerField("K", 1, 1000, next.knn.k);
+      if (const JsonValue* q = v.find("query")) {
+        if (r.array(*q, "$.query", 2, 2)) {
+          (void)r.number(q->items()[0], "$.query[0]", -1e6, 1e6);
+          (void)r.number(q->items()[1], "$.query[1]", -1e6, 1e6);
+        }
+      }
+      break;
+    }
+    case Mode::Kmeans:
+      r.object(v, "$", {"type", "mode", "k", "seed", "maxIterations"});
+      integerField("k", 1, 8, next.kmeans.k);
+      integerField("seed", 0, 9007199254740991LL, next.kmeans.seed);
+      integerField("maxIterations", 1, 100000, next.kmeans.maxIterations);
+      break;
+    case Mode::Kpca: {
+      r.object(v, "$", {"type", "mode", "component"});
+      int c = next.kpca.selected + 1;
+      integerField("component", 1, kMaxPcaComponents, c);
+      next.kpca.selected = c - 1;
+      break;
+    }
+    case Mode::Kfd: {
+      r.object(v, "$", {"type", "mode", "form", "mu"});
+      if (auto f = text("form")) {
+        if (*f != "lda" && *f != "kfd") r.fail("$.form", "must be \"lda\" or \"kfd\"");
+        next.kfd.kernelForm = *f == "kfd";
+      }
+      number("mu", 0, 1e6, next.kfd.mu);
+      break;
+    }
+    case Mode::Svr:
+      r.object(v, "$", {"type", "mode", "C", "epsilon", "eps"});
+      number("C", 1e-6, 1e6, next.svr.c);
+      number("epsilon", 0, 1e6, next.svr.epsilon);
+      number("eps", 1e-12, 10, next.svr.eps);
+      break;
+    default:
+      r.object(v, "$", {"type", "mode"});
+      break;
+  }
+  if (!r.ok()) return r.error();
+  modes = std::move(next);
+  if (mode != Mode::Knn || v.find("K")) invalidateMode(modes, mode);
+  ++modes.revision;
+  ensureBuilt(modes, lab);
+  return "";
+}
+
+}  // namespace
+
+std::optional<std::string> dispatchModeJson(ModesState& modes, LabState& lab,
+                                            std::string_view json) {
+  const JsonParse parsed = parseJson(json);
+  if (!parsed.ok() || !parsed.value->isObject()) return std::nullopt;
+  const JsonValue& v = *parsed.value;
+  const JsonValue* t = v.find("type");
+  if (!t || !t->isString()) return std::nullopt;
+  const std::string& type = t->asString();
+  SchemaReader r;
+  if (type == "setMode") {
+    r.object(v, "$", {"type", "mode"});
+    const JsonValue* m = r.required(v, "$", "mode");
+    const std::string name = m ? r.string(*m, "$.mode", 32).value_or("") : "";
+    if (!r.ok()) return failed(r.error());
+    const auto mode = modeFromName(name);
+    if (!mode) return failed("$.mode: unknown mode " + jsonQuote(name));
+    setMode(modes, lab, *mode);
+    if (name == "lda" && modes.kfd.kernelForm) {
+      modes.kfd.kernelForm = false;
+      invalidateMode(modes, Mode::Kfd);
+      ensureBuilt(modes, lab);
+    }
+    return ok();
+  }
+  if (type == "modeStep") {
+    r.object(v, "$", {"type", "n"});
+    long long n = 1;
+    if (const JsonValue* x = v.find("n")) n = r.integer(*x, "$.n", 1, 10000000).value_or(1);
+    if (!r.ok()) return failed(r.error());
+    if (auto e = modeStep(modes, lab, n)) return failed(*e);
+    return ok();
+  }
+  if (type == "modeRun") {
+    r.object(v, "$", {"type", "budgetMs"});
+    double budget = 2000;
+    if (const JsonValue* x = v.find("budgetMs"))
+      budget = r.number(*x, "$.budgetMs", 0, 60000).value_or(0);
+    if (!r.ok()) return failed(r.error());
+    (void)modeRunToEnd(modes, lab, budget);
+    return std::string("{\"ok\":true,\"done\":") + (modeFinished(modes) ? "true" : "false") + "}";
+  }
+  if (type == "modePlay" || type == "modePause" || type == "modeReset") {
+    r.object(v, "$", {"type"});
+    if (!r.ok()) return failed(r.error());
+    if (type == "modeReset")
+      modeReset(modes, lab);
+    else
+      modes.running = type == "modePlay";
+    return ok();
+  }
+  if (type == "modePreset") {
+    r.object(v, "$", {"type", "name", "count", "noise", "seed"});
+    const JsonValue* nm = r.required(v, "$", "name");
+    const std::string name = nm ? r.string(*nm, "$.name", 32).value_or("") : "";
+    long long count = 40, seed = 1;
+    double noise = 0.15;
+    if (const JsonValue* x = v.find("count"))
+      count = r.integer(*x, "$.count", 2, kMaxLabPoints).value_or(40);
+    if (const JsonValue* x = v.find("seed"))
+      seed = r.integer(*x, "$.seed", 0, 9007199254740991LL).value_or(1);
+    if (const JsonValue* x = v.find("noise")) noise = r.number(*x, "$.noise", 0, 10).value_or(0);
+    if (!r.ok()) return failed(r.error());
+    if (name != "sine") return failed("$.name: the mode presets are: \"sine\"");
+    if (auto e = loadSinePreset(lab, static_cast<Index>(count), noise,
+                                static_cast<std::uint64_t>(seed), false))
+      return failed(*e);
+    ensureBuilt(modes, lab);
+    return ok();
+  }
+  if (type == "setModeParams") {
+    Mode mode = modes.mode;
+    if (const JsonValue* m = v.find("mode")) {
+      const std::string name = m->isString() ? m->asString() : "";
+      const auto parsedMode = modeFromName(name);
+      if (!parsedMode) return failed("$.mode: unknown mode");
+      mode = *parsedMode;
+    }
+    const std::string e = setParams(modes, lab, v, mode);
+    if (!e.empty()) return failed(e);
+    if (const JsonValue* q = v.find("query")) {
+      // k-NN query point for state().mode.query.
+      modes.knn.hasQuery = true;
+      modes.knn.queryX = q->items()[0].asNumber();
+      modes.knn.queryY = q->items()[1].asNumber();
+    }
+    return ok();
+  }
+  return std::nullopt;
+}
+
+std::string modeStateJson(ModesState& modes, const LabState& lab) {
+  ensureBuilt(modes, lab);
+  JsonValue o = JsonValue::object();
+  put(o, "name", str(modeName(modes.mode)));
+  put(o, "statusText", str(modeStatusText(modes)));
+  put(o, "running", JsonValue::boolean(modes.running));
+  put(o, "finished", JsonValue::boolean(modeFinished(modes)));
+  put(o, "revision", integer(static_cast<long long>(modes.revision)));
+  switch (modes.mode) {
+    case Mode::Perceptron: {
+      const PerceptronMode& m = modes.perceptron;
+      put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
+      put(o, "form", str(m.params.kernelForm ? "kernel" : "primal"));
+      put(o, "rule", str(m.params.rule == MistakeRule::NonPositiveMargin ? "<=0" : "<0"));
+      const PerceptronBase* b = m.primal ? static_cast<const PerceptronBase*>(&*m.primal)
+                                : m.dual ? static_cast<const PerceptronBase*>(&*m.dual)
+                                         : nullptr;
+      if (m.primal) {
+        put(o, "beta", vec(m.primal->beta()));
+        put(o, "beta0", num(m.primal->bias()));
+      }
+      if (m.dual) {
+        put(o, "alpha", vec(m.dual->alpha()));
+        put(o, "b", num(m.dual->bias()));
+      }
+      put(o, "mistakes", list(m.mistakes));
+      put(o, "epochMistakes", list(m.epochMistakes));
+      if (b) {
+        put(o, "status", str(perceptronStatusName(b->status())));
+        put(o, "epochs", integer(b->epoch() + 1));
+        put(o, "visits", integer(b->visits()));
+        put(o, "updates", integer(b->mistakes()));
+        put(o, "nextIndex", integer(b->nextIndex()));
+      }
+      if (m.last) {
+        JsonValue s = JsonValue::object();
+        put(s, "index", integer(m.last->index));
+        put(s, "epoch", integer(m.last->epoch));
+        put(s, "score", num(m.last->score));
+        put(s, "margin", num(m.last->margin));
+        put(s, "mistake", JsonValue::boolean(m.last->mistake));
+        put(o, "last", std::move(s));
+      }
+      break;
+    }
+    case Mode::Knn: {
+      const KnnMode& m = modes.knn;
+      put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
+      put(o, "K", integer(m.knn.fitted() ? m.knn.k() : m.k));
+      if (m.hasQuery && m.knn.fitted()) {
+        Vector q(2);
+        q << m.queryX, m.queryY;
+        const KnnQuery r = m.knn.query(q);
+        JsonValue qo = JsonValue::object();
+        put(qo, "x", num(m.queryX));
+        put(qo, "y", num(m.queryY));
+        put(qo, "prediction", num(r.prediction));
+        JsonValue idx = JsonValue::array();
+        for (const KnnNeighbor& nb : r.neighbors) idx.items().push_back(integer(nb.index));
+        put(qo, "neighbors", std::move(idx));
+        put(qo, "voteTie", JsonValue::boolean(r.voteTie));
+        put(o, "query", std::move(qo));
+      }
+      break;
+    }
+    case Mode::Kmeans: {
+      const KmeansMode& m = modes.kmeans;
+      put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
+      put(o, "k", integer(m.k));
+      put(o, "seed", integer(static_cast<long long>(m.seed)));
+      put(o, "objectives", list(m.objectives));
+      if (m.kmeans) {
+        put(o, "assignment", list(m.kmeans->assignment()));
+        put(o, "objective", num(m.kmeans->objective()));
+        put(o, "iteration", integer(m.kmeans->iteration()));
+        put(o, "converged",
+            JsonValue::boolean(m.kmeans->status() == KernelKmeansStatus::Converged));
+        put(o, "status", str(statusText(m.kmeans->status())));
+        put(o, "initialCenters", list(m.kmeans->initialCenters()));
+        put(o, "clusterSizes", list(m.kmeans->clusterSizes()));
+      }
+      break;
+    }
+    case Mode::Kpca: {
+      const KpcaMode& m = modes.kpca;
+      put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
+      put(o, "status", str(m.pca.info() == KernelPcaStatus::Success ? "success" : m.pca.message()));
+      put(o, "eigenvalues", vec(m.pca.eigenvalues()));
+      const Vector& sp = m.pca.spectrum();
+      put(o, "spectrum", vec(sp.head(std::min<Index>(sp.size(), 64))));
+      put(o, "mostNegativeEigenvalue", num(m.pca.mostNegativeEigenvalue()));
+      put(o, "negativeClamped", JsonValue::boolean(m.pca.negativeEigenvaluesClamped()));
+      put(o, "notPsd",
+          JsonValue::boolean(m.pca.info() == KernelPcaStatus::NotPositiveSemidefinite));
+      put(o, "component", integer(m.selected + 1));
+      break;
+    }
+    case Mode::Kfd: {
+      const KfdMode& m = modes.kfd;
+      put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
+      put(o, "form", str(m.kernelForm ? "kfd" : "lda"));
+      if (m.ok()) {
+        put(o, "threshold", num(m.threshold()));
+        if (m.kernelForm) {
+          put(o, "alpha", vec(m.kfd.alpha()));
+          put(o, "J", num(m.kfd.rayleighQuotient()));
+          put(o, "mu", num(m.kfd.muUsed()));
+        } else {
+          put(o, "direction", vec(m.lda.direction()));
+          put(o, "J", num(m.lda.rayleighQuotient()));
+        }
+        JsonValue proj = JsonValue::array();
+        long long correct = 0;
+        for (Index i = 0; i < lab.pointCount(); ++i) {
+          Vector p = lab.data.points.row(i).transpose();
+          proj.items().push_back(num(m.projection(p(0), p(1))));
+          const double pred = m.kernelForm ? m.kfd.predict(p) : m.lda.predict(p);
+          if (pred == lab.data.labels(i)) ++correct;
+        }
+        put(o, "projections", std::move(proj));
+        put(o, "trainingAccuracy",
+            num(lab.pointCount() > 0
+                    ? static_cast<double>(correct) / static_cast<double>(lab.pointCount())
+                    : 0));
+      }
+      break;
+    }
+    case Mode::Svr: {
+      const SvrMode& m = modes.svr;
+      put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
+      put(o, "C", num(m.c));
+      put(o, "epsilon", num(m.epsilon));
+      if (m.solver) {
+        const Index n = m.solver->alpha().size() / 2;
+        put(o, "step", integer(m.solver->iteration()));
+        put(o, "status", str(smoStatusName(m.solver->status())));
+        put(o, "objective", num(m.solver->objective()));
+        put(o, "nSV", integer(m.supportCount));
+        put(o, "bias", num(-m.rho));
+        put(o, "alpha", vec(m.solver->alpha().head(n)));
+        put(o, "alphaStar", vec(m.solver->alpha().tail(n)));
+        JsonValue fitted = JsonValue::array();
+        Vector p(1);
+        for (Index i = 0; i < lab.pointCount(); ++i) {
+          p(0) = lab.data.points(i, 0);
+          const Vector f = decisionValues(m.model, p);
+          fitted.items().push_back(num(f.size() > 0 ? f(0) : std::nan("")));
+        }
+        put(o, "fitted", std::move(fitted));
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return writeJson(o);
+}
+
+}  // namespace kpg::app

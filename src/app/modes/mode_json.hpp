@@ -1,0 +1,32 @@
+#pragma once
+// window.kpg for the canvas modes (issue 6). Actions (JSON objects with "type"):
+//   {"type":"setMode", "mode":"svm"|"perceptron"|"knn"|"kmeans"|"kpca"|"kfd"|"lda"|"svr"}
+//   {"type":"modeStep", "n":1}     one visited sample / k-means step / SMO pair update, n times
+//   {"type":"modeRun", "budgetMs":2000}   run to the end (converged or the cap) within the budget
+//   {"type":"modePlay"} / {"type":"modePause"}   animated Run
+//   {"type":"modeReset"}
+//   {"type":"modePreset", "name":"sine", "count":40, "noise":0.15, "seed":1}
+//   {"type":"setModeParams", "mode":"perceptron" (optional: default the current mode), ...}
+//     perceptron: form "primal"|"kernel", learningRate, bias (bool), rule "<=0"|"<0",
+//                 order "fixed"|"shuffle", seed, maxEpochs, startBeta [b1, b2], startBias
+//                 (a start point turns useStart on; "startBeta": null turns it off)
+//     knn: K, query [x, y]     kmeans: k, seed, maxIterations     kpca: component (1-based)
+//     kfd: form "lda"|"kfd", mu          svr: C, epsilon, eps
+// Anything else returns nullopt from dispatchModeJson and goes to the lab (action_json.hpp).
+// state().mode: the current mode's key numbers (modeStateJson).
+
+#include "lab/lab_state.hpp"
+#include "modes/mode_state.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kpg::app {
+
+// The JSON result ({"ok":true} / {"ok":false,"error":...}) when `json` is a mode action.
+std::optional<std::string> dispatchModeJson(ModesState& modes, LabState& lab,
+                                            std::string_view json);
+std::string modeStateJson(ModesState& modes, const LabState& lab);
+
+}  // namespace kpg::app

@@ -161,12 +161,21 @@ export default [
     async run(t) {
       await t.openApp();
       for (const id of ids) {
+        await t.dispatch({ type: 'tutorialSource', source: 'notes' });
         let s = await open(t, id, 0);
         const count = s.tutorial.pageCount;
         t.check(count >= 4, `${id} has ${count} pages`);
         for (let page = 0; page < count; page += 1) {
+          await t.dispatch({ type: 'tutorialSource', source: 'notes' });
           s = await open(t, id, page);
+          t.check(s.tutorial.source === 'notes', 'opened on the notes\' data');
           if (checks[id] && checks[id][page]) checks[id][page](t, values(s), s);
+          // Try it: the canvas gets the page's data; derived on the canvas, the numbers are the
+          // same (geometry then uses the points' own maximum-margin hyperplane instead of 002's).
+          await t.dispatch({ type: 'tutorialTryIt' });
+          s = await t.state();
+          t.check(s.tutorial.source === 'canvas' && s.tutorial.page === page, 'Try it keeps the page');
+          if (id !== 'geometry' && checks[id] && checks[id][page]) checks[id][page](t, values(s), s);
           if (id === 'smo' && page > 0 && page < count - 1) {
             const v = values(s);
             t.near(v[`step_${page}_lambda`].value, v[`step_${page}_solver_step`].value, 1e-12,

@@ -232,6 +232,8 @@ std::optional<std::string> openTutorial(TutorialState& t, const LabState& lab, s
     return "unknown tutorial '" + std::string(id.substr(0, 60)) + "' (tutorials: " + ids + ")";
   }
   TutorialState next = t;
+  // Another tutorial starts on the notes' data: the canvas holds the previous one's points.
+  if (next.id != found->id) next.source = TutorialSource::Notes;
   next.id = found->id;
   next.open = true;
   refreshTutorial(next, lab);

@@ -38,7 +38,10 @@ std::string prettyName(const std::string& name) {
     std::string token = name.substr(i, end - i);
     const bool digits = !token.empty() && std::all_of(token.begin(), token.end(),
                                                       [](char c) { return c >= '0' && c <= '9'; });
-    if (digits && !out.empty()) {
+    // Subscripts after a symbol (α₁, K₁₂, w₂); "step_3_i" stays "step 3 i".
+    const bool isSymbol =
+        out.size() <= 2 || out.rfind("α") == out.size() - 2 || out.rfind("β") == out.size() - 2;
+    if (digits && !out.empty() && isSymbol && out.find(' ') == std::string::npos) {
       for (char c : token) out += plot::subscript(c - '0');
     } else {
       for (const auto& [latin, symbol] : greek) {
@@ -328,7 +331,9 @@ bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {
   const int count = tutorialPageCount(t);
   const int index = t.page();
   if (t.derived) {
-    ImGui::TextColored(kMutedColour, "%s — %s", t.derived->source.c_str(), t.dataNote.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, kMutedColour);
+    ImGui::TextWrapped("%s — derived on %s", t.derived->source.c_str(), t.dataNote.c_str());
+    ImGui::PopStyleColor();
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kTitleColour, "Page %d of %d: %s", index + 1, count, page.title.c_str());

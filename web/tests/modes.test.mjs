@@ -101,9 +101,6 @@ export default [
       await must(t, { type: 'setKernel', kernel: 'linear' });
       await must(t, { type: 'setMode', mode: 'kmeans' });
       await must(t, { type: 'setModeParams', k: 2, seed: 1 });
-      await must(t, { type: 'modeStep' });
-      await t.waitFrames(4);
-      await t.screenshot('mode-kmeans-step1');
       const r = await must(t, { type: 'modeRun' });
       const st = await t.state();
       const s = st.mode;
@@ -118,6 +115,18 @@ export default [
       t.check(match >= 0.95, `clusters follow the blobs: ${match}`);
       await t.waitFrames(4);
       await t.screenshot('mode-kmeans');
+      // A harder case for the eye: three clusters in wide blobs, after one step and at the end.
+      await must(t, { type: 'generate', name: 'blobs', count: 120, noise: 0.9, seed: 7 });
+      await must(t, { type: 'setModeParams', k: 3, seed: 2 });
+      await must(t, { type: 'modeStep' });
+      await t.waitFrames(4);
+      await t.screenshot('mode-kmeans-step1');
+      await must(t, { type: 'modeRun' });
+      const s3 = (await t.state()).mode;
+      t.check(s3.finished && s3.objectives.every((v, k) => k === 0 || v <= s3.objectives[k - 1] + 1e-9),
+              `k = 3: objective non-increasing: ${s3.objectives}`);
+      await t.waitFrames(4);
+      await t.screenshot('mode-kmeans-k3');
     },
   },
   {

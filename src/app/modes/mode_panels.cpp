@@ -22,6 +22,7 @@
 #include "panels/plot.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -80,7 +81,8 @@ ModeView& modeView() {
 }
 
 double nowMs() {
-  return ImGui::GetTime() * 1000.0;
+  using Clock = std::chrono::steady_clock;
+  return std::chrono::duration<double, std::milli>(Clock::now().time_since_epoch()).count();
 }
 
 // ---- Grids ----------------------------------------------------------------------------------
@@ -330,6 +332,12 @@ float legendRow(ImDrawList* draw, ImVec2 origin, float width,
         case 3:
           plot::dashedLine(draw, ImVec2(c.x - 9, c.y), ImVec2(c.x + 9, c.y), it.colour, 1.6f, 4, 3);
           break;
+        case 5:
+          plot::marker(draw, c, plot::Marker::Diamond, 6, it.colour, plot::kInk, 1.8f);
+          break;
+        case 6:
+          plot::marker(draw, c, plot::Marker::Square, 6, it.colour, plot::kInk, 1.8f);
+          break;
         default:
           draw->AddRectFilled(ImVec2(c.x - 8, c.y - 6), ImVec2(c.x + 8, c.y + 6), it.colour);
           break;
@@ -376,7 +384,7 @@ std::vector<LegendItem> legendFor(const ModesState& modes) {
       break;
     case Mode::Kfd:
       items = {{plot::kInk, 1, "threshold: projection = t"},
-               {plot::kMuted, 3, "projection contours"},
+               {IM_COL32(120, 120, 130, 255), 1, "projection contours"},
                {plot::withAlpha(pos, 0.3f), 4, "predicted +1"},
                {plot::withAlpha(neg, 0.3f), 4, "predicted −1"}};
       break;
@@ -386,7 +394,8 @@ std::vector<LegendItem> legendFor(const ModesState& modes) {
                {kAlphaColour, 0, "α > 0 (above)"},
                {kAlphaStarColour, 0, "α* > 0 (below)"},
                {kInsideTube, 0, "α = α* = 0"},
-               {plot::kInk, 2, "support vector"}};
+               {plot::kMuted, 5, "SV on the tube's edge (0 < α < C)"},
+               {plot::kMuted, 6, "SV outside the tube (α = C)"}};
       break;
     default:
       break;
@@ -613,6 +622,19 @@ void drawModeCanvas(LabState& lab, UiState& ui, ModesState& modes, const PanelRe
           drawContour(draw, view, g, 0.0, plot::kInk, 2.0f);
         } else {
           drawContour(draw, view, g, modes.kfd.threshold(), plot::kInk, 3.0f);
+          const KfdMode& f = modes.kfd;
+          const Vector& u = f.lda.direction();
+          if (!f.kernelForm && u.size() == 2 && u.norm() > 0 && std::isfinite(u.norm())) {
+            // LDA's direction u from the midpoint of the class means: projections are read
+            // along this arrow, the threshold line is perpendicular to it.
+            const Vector mid = (f.lda.positiveMean() + f.lda.negativeMean()) / 2;
+            const double len = 0.25 * (view.visible().xMax - view.visible().xMin);
+            const Vector tip = mid + u.normalized() * len;
+            plot::arrow(draw, view.toScreen(mid(0), mid(1)), view.toScreen(tip(0), tip(1)),
+                        plot::kAccent, 3.0f);
+            const ImVec2 t = view.toScreen(tip(0), tip(1));
+            plot::label(draw, ImVec2(t.x + 4, t.y - 8), plot::kInk, "u = W⁻¹(m₁ − m₂)");
+          }
         }
         break;
       }
@@ -919,7 +941,8 @@ void modeParameterControls(ModesState& modes, const LabState& lab) {
       }
       ImGui::TextWrapped(
           "Click a small multiple below to show it large. Contours: the projection "
-          "yᵢ(x) = Σₗ aᵢₗ k̃(x, xₗ) onto component i.");
+          "yᵢ(x) = Σₗ aᵢₗ k_c(x, xₗ) onto component i (k_c: the kernel centred with the training "
+          "mean).");
       break;
     }
     case Mode::Kfd: {
@@ -1090,8 +1113,8 @@ void drawModeNumbers(const LabState& lab, ModesState& modes, const PanelRect& re
         break;
       }
       ImGui::TextWrapped(
-          "‖φ(x) − μᵢ‖² = k(x,x) − 2 Σⱼ αʲᵢ k(xⱼ,x) + Σⱼₖ αʲᵢ αᵏᵢ k(xⱼ,xₖ), αʲᵢ = 1/Nᵢ for "
-          "members.");
+          "‖φ(x) − μᵢ‖² = k(x,x) − 2 Σⱼ αᵢⱼ k(xⱼ,x) + Σⱼₖ αᵢⱼ αᵢₖ k(xⱼ,xₖ), with αᵢⱼ = 1/Nᵢ when "
+          "xⱼ is in cluster i, else 0.");
       if (m.kmeans) {
         ImGui::Text("step %d", m.kmeans->iteration());
         if (m.kmeans->iteration() > 0) numberLine("objective Σ‖φ(xₙ) − μ‖²", m.kmeans->objective());
@@ -1112,9 +1135,12 @@ void drawModeNumbers(const LabState& lab, ModesState& modes, const PanelRect& re
     case Mode::Kpca: {
       const KpcaMode& m = modes.kpca;
       if (!m.error.empty()) ImGui::TextWrapped("%s", m.error.c_str());
-      if (m.pca.info() == KernelPcaStatus::NotPositiveSemidefinite ||
-          m.pca.mostNegativeEigenvalue() < 0) {
-        ImGui::TextColored(ImVec4(0.7f, 0.2f, 0.1f, 1), "most negative eigenvalue of K̃: %s",
+      if (m.pca.info() == KernelPcaStatus::Success && !m.pca.negativeEigenvaluesClamped()) {
+        ImGui::TextDisabled("smallest eigenvalue of the centred Gram matrix: %s (round-off: PSD)",
+                            plot::formatNumber(m.pca.mostNegativeEigenvalue()).c_str());
+      } else if (m.pca.info() == KernelPcaStatus::NotPositiveSemidefinite ||
+                 m.pca.negativeEigenvaluesClamped()) {
+        ImGui::TextColored(ImVec4(0.7f, 0.2f, 0.1f, 1), "most negative eigenvalue: %s",
                            plot::formatNumber(m.pca.mostNegativeEigenvalue()).c_str());
         ImGui::TextWrapped(
             "A negative eigenvalue means the kernel is not positive semi-definite on "
@@ -1169,13 +1195,13 @@ void drawModeNumbers(const LabState& lab, ModesState& modes, const PanelRect& re
             "α = (N + μI)⁻¹ (M₁ − M₂); projection Σᵢ αᵢ k(x, xᵢ); threshold = midpoint of the "
             "projected class means.");
         numberLine("μ used", m.kfd.muUsed());
-        numberLine("J(α) = αᵀMα / αᵀ(N+μI)α", m.kfd.rayleighQuotient());
+        numberLine("J(α) = α′Mα / α′(N+μI)α", m.kfd.rayleighQuotient());
         numberLine("projected mean, class +1", m.kfd.positiveProjectedMean());
         numberLine("projected mean, class −1", m.kfd.negativeProjectedMean());
         numberLine("threshold t", m.kfd.threshold());
       } else {
         ImGui::TextWrapped(
-            "u = W⁻¹(m₁ − m₂) maximizes J(u) = uᵀBu / uᵀWu; threshold = midpoint of the projected "
+            "u = W⁻¹(m₁ − m₂) maximizes J(u) = u′Bu / u′Wu; threshold = midpoint of the projected "
             "means.");
         const Vector& u = m.lda.direction();
         if (u.size() >= 2)
@@ -1246,12 +1272,13 @@ void barChart(ImDrawList* draw, ImVec2 a, ImVec2 b, const std::vector<double>& v
 }
 
 void linePlot(ImDrawList* draw, ImVec2 a, ImVec2 b, const std::vector<double>& ys,
-              const char* xLabel, const char* yLabel, ImU32 colour, bool includeZero = false) {
+              const char* xLabel, const char* yLabel, ImU32 colour, bool includeZero = false,
+              double firstX = 0) {
   std::vector<double> xs(ys.size());
   double lo = 0, hi = 1;
   bool first = true;
   for (std::size_t i = 0; i < ys.size(); ++i) {
-    xs[i] = static_cast<double>(i);
+    xs[i] = firstX + static_cast<double>(i);
     if (!std::isfinite(ys[i])) continue;
     if (first) {
       lo = hi = ys[i];
@@ -1268,10 +1295,11 @@ void linePlot(ImDrawList* draw, ImVec2 a, ImVec2 b, const std::vector<double>& y
     lo = std::min(lo, 0.0);
     hi = std::max(hi, 1.0);
   }
-  const double pad = std::max(1e-9, (hi - lo) * 0.08);
-  const plot::Frame f =
-      plot::drawAxes(draw, a, b, {0, std::max(1.0, static_cast<double>(ys.size()) - 1)},
-                     {lo - pad, hi + pad}, style);
+  const double pad =
+      std::max({1e-9, (hi - lo) * 0.08, 0.02 * std::max(std::abs(lo), std::abs(hi))});
+  const plot::Frame f = plot::drawAxes(
+      draw, a, b, {firstX, firstX + std::max(1.0, static_cast<double>(ys.size()) - 1)},
+      {lo - pad, hi + pad}, style);
   plot::polyline(draw, f, xs, ys, colour, 2.0f);
   for (std::size_t i = 0; i < ys.size() && ys.size() < 60; ++i)
     if (std::isfinite(ys[i])) draw->AddCircleFilled(f.toScreen(xs[i], ys[i]), 3, colour, 8);
@@ -1388,11 +1416,39 @@ void drawModePlots(const LabState& lab, ModesState& modes, const PanelRect& rect
         ImGui::TextDisabled(
             "Press Step: the objective Σ‖φ(xₙ) − μ_c(n)‖² appears here, one point per step.");
       } else {
-        linePlot(draw, a, b, modes.kmeans.objectives, "step", "objective", plot::kPairI);
+        linePlot(draw, a, b, modes.kmeans.objectives, "step", "objective", plot::kPairI, false, 1);
       }
       break;
     case Mode::Kpca:
-      drawKpcaMultiples(lab, modes, draw, a, b);
+      if (modes.kpca.pca.info() == KernelPcaStatus::Success) {
+        drawKpcaMultiples(lab, modes, draw, a, b);
+      } else if (modes.kpca.pca.spectrum().size() > 0) {
+        // Not PSD: the whole spectrum of the centred Gram matrix, negative eigenvalues in red.
+        const Vector& sp = modes.kpca.pca.spectrum();
+        const Index count = std::min<Index>(sp.size(), 60);
+        double lo = 0, hi = 0;
+        for (Index i = 0; i < count; ++i)
+          if (std::isfinite(sp(i))) {
+            lo = std::min(lo, sp(i));
+            hi = std::max(hi, sp(i));
+          }
+        plot::AxesStyle style;
+        style.xLabel = "index of the eigenvalue (descending)";
+        style.yLabel = "eigenvalues of the centred Gram matrix";
+        style.integerX = true;
+        const double pad = std::max(1e-9, (hi - lo) * 0.08);
+        const plot::Frame f = plot::drawAxes(draw, a, b, {0.5, static_cast<double>(count) + 0.5},
+                                             {lo - pad, hi + pad}, style);
+        const float w = std::max(1.0f, (f.max.x - f.min.x) / static_cast<float>(count) * 0.7f);
+        for (Index i = 0; i < count; ++i) {
+          const double v = std::isfinite(sp(i)) ? sp(i) : 0;
+          const float x = f.screenX(static_cast<double>(i + 1));
+          draw->AddRectFilled(ImVec2(x - w / 2, f.screenY(std::max(v, 0.0))),
+                              ImVec2(x + w / 2, f.screenY(std::min(v, 0.0))),
+                              v < 0 ? IM_COL32(200, 40, 40, 255) : plot::kMuted);
+        }
+        plot::horizontalLine(draw, f, 0, plot::kInk, false);
+      }
       break;
     case Mode::Kfd: {
       const KfdMode& m = modes.kfd;

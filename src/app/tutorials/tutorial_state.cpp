@@ -75,7 +75,7 @@ ViewWindow fitView(const Dataset& d) {
 std::string num(double value) {
   if (std::isinf(value)) return value > 0 ? "∞" : "−∞";
   char text[32];
-  std::snprintf(text, sizeof text, "%.6g", value);
+  std::snprintf(text, sizeof text, "%.6g", value + 0.0);  // + 0.0: no "-0"
   return text;
 }
 

@@ -26,6 +26,21 @@ const ImU32 kWarningEdge = IM_COL32(200, 60, 40, 255);
 const ImU32 kLiveBg = IM_COL32(224, 244, 236, 255);
 const ImU32 kLiveEdge = IM_COL32(0, 158, 115, 255);
 
+// The UI font's glyph ranges (platform_web.cpp) lack a few characters the derivations use:
+// write them with glyphs it has.
+std::string displayText(std::string text) {
+  static const std::pair<const char*, const char*> swaps[] = {
+      {"⟨", "<"}, {"⟩", ">"}, {"⅜", "3/8"}, {"⅝", "5/8"}, {"ᵀ", "^T"}};
+  for (const auto& [from, to] : swaps) {
+    const std::string f(from);
+    for (std::size_t at = text.find(f); at != std::string::npos; at = text.find(f, at)) {
+      text.replace(at, f.size(), to);
+      at += std::string(to).size();
+    }
+  }
+  return text;
+}
+
 // "alpha_1" → "α₁", "beta_0" → "β₀", "K_12" → "K₁₂", "norm_w_squared" → "norm w squared".
 std::string prettyName(const std::string& name) {
   static const std::pair<const char*, const char*> greek[] = {
@@ -39,9 +54,10 @@ std::string prettyName(const std::string& name) {
     const bool digits = !token.empty() && std::all_of(token.begin(), token.end(),
                                                       [](char c) { return c >= '0' && c <= '9'; });
     // Subscripts after a symbol (α₁, K₁₂, w₂); "step_3_i" stays "step 3 i".
-    const bool isSymbol =
-        out.size() <= 2 || out.rfind("α") == out.size() - 2 || out.rfind("β") == out.size() - 2;
-    if (digits && !out.empty() && isSymbol && out.find(' ') == std::string::npos) {
+    const std::size_t space = out.rfind(' ');
+    const std::string last = space == std::string::npos ? out : out.substr(space + 1);
+    const bool isSymbol = last.size() <= 2;  // a letter, or a Greek letter (2 bytes)
+    if (digits && !out.empty() && isSymbol) {
       for (char c : token) out += plot::subscript(c - '0');
     } else {
       for (const auto& [latin, symbol] : greek) {
@@ -65,7 +81,7 @@ void boxedText(const char* heading, const std::string& text, ImU32 background, I
   ImGui::Dummy(ImVec2(0, 1));
   if (heading) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(edge), "%s", heading);
   ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 6);
-  ImGui::TextUnformatted(text.c_str());
+  ImGui::TextUnformatted(displayText(text).c_str());
   ImGui::PopTextWrapPos();
   ImGui::Dummy(ImVec2(0, 1));
   ImGui::Unindent(10);
@@ -88,12 +104,12 @@ void formulaBlock(const std::vector<FormulaLine>& formulas) {
   ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 6);
   for (const FormulaLine& f : formulas) {
     ImGui::PushStyleColor(ImGuiCol_Text, kFormulaColour);
-    ImGui::TextWrapped("%s", f.text.c_str());
+    ImGui::TextWrapped("%s", displayText(f.text).c_str());
     ImGui::PopStyleColor();
     if (!f.comment.empty()) {
       ImGui::Indent(18);
       ImGui::PushStyleColor(ImGuiCol_Text, kMutedColour);
-      ImGui::TextWrapped("(%s)", f.comment.c_str());
+      ImGui::TextWrapped("(%s)", displayText(f.comment).c_str());
       ImGui::PopStyleColor();
       ImGui::Unindent(18);
     }
@@ -336,7 +352,8 @@ bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {
     ImGui::PopStyleColor();
   }
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kTitleColour, "Page %d of %d: %s", index + 1, count, page.title.c_str());
+  ImGui::TextColored(kTitleColour, "Page %d of %d: %s", index + 1, count,
+                     displayText(page.title).c_str());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
 
@@ -344,7 +361,7 @@ bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {
   const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + 10;
   ImGui::BeginChild("##tutorial-body", ImVec2(0, -footer), false);
   ImGui::PushTextWrapPos(0);
-  for (const std::string& p : page.paragraphs) ImGui::TextWrapped("%s", p.c_str());
+  for (const std::string& p : page.paragraphs) ImGui::TextWrapped("%s", displayText(p).c_str());
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
   formulaBlock(page.formulas);

@@ -394,8 +394,9 @@ std::vector<LegendItem> legendFor(const ModesState& modes) {
                {kAlphaColour, 0, "α > 0 (above)"},
                {kAlphaStarColour, 0, "α* > 0 (below)"},
                {kInsideTube, 0, "α = α* = 0"},
-               {plot::kMuted, 5, "SV on the tube's edge (0 < α < C)"},
-               {plot::kMuted, 6, "SV outside the tube (α = C)"}};
+               {plot::kMuted, 5, "0 < α < C (on the tube's edge once converged)"},
+               {plot::kMuted, 6, "α = C (outside the tube once converged)"},
+               {plot::kPairI, 2, "last SMO pair"}};
       break;
     default:
       break;
@@ -408,6 +409,31 @@ std::vector<LegendItem> legendFor(const ModesState& modes) {
 void drawPerceptronOverlay(ImDrawList* draw, const CanvasView& view, const LabState& lab,
                            const PerceptronMode& m, float radius) {
   const Matrix& pts = lab.data.points;
+  // Small sets: each point's index, as the step record and the bar chart name them.
+  if (pts.rows() <= 30) {
+    for (Index i = 0; i < pts.rows(); ++i) {
+      const ImVec2 s = view.toScreen(pts(i, 0), pts(i, 1));
+      const std::string t = "x" + plot::subscript(i);
+      draw->AddText(ImVec2(s.x + radius + 2, s.y - radius - 14), plot::kMuted, t.c_str());
+    }
+  }
+  // Primal: β is the boundary's normal, pointing into the half plane h(x) > 0 (class +1).
+  if (m.primal && m.primal->beta().size() == 2) {
+    const Vector& beta = m.primal->beta();
+    const double norm = beta.norm();
+    if (norm > 0 && std::isfinite(norm)) {
+      const PlotRect r = view.visible();
+      Vector c(2);
+      c << (r.xMin + r.xMax) / 2, (r.yMin + r.yMax) / 2;
+      // The boundary point nearest the view centre: c − (β·c + β₀) β / ‖β‖².
+      const Vector foot = c - (beta.dot(c) + m.primal->bias()) / (norm * norm) * beta;
+      const Vector tip = foot + beta / norm * (0.12 * (r.xMax - r.xMin));
+      plot::arrow(draw, view.toScreen(foot(0), foot(1)), view.toScreen(tip(0), tip(1)), plot::kInk,
+                  2.0f);
+      const ImVec2 t = view.toScreen(tip(0), tip(1));
+      plot::label(draw, ImVec2(t.x + 4, t.y - 8), plot::kInk, "β");
+    }
+  }
   for (Index i = 0; i < pts.rows(); ++i) {
     const std::size_t k = static_cast<std::size_t>(i);
     const long long count = k < m.mistakes.size() ? m.mistakes[k] : 0;
@@ -497,6 +523,18 @@ void drawSvr(ImDrawList* draw, const CanvasView& view, const LabState& lab, cons
     draw->AddPolyline(curve.data(), static_cast<int>(curve.size()), plot::kInk, 0, 2.5f);
   }
   const Index vars = haveModel ? m.solver->alpha().size() / 2 : 0;
+  // The last SMO pair: variable v is αᵥ (v < n) or αᵥ₋ₙ* (v ≥ n), both belong to point v mod n.
+  if (haveModel && m.last && m.last->updated && vars > 0) {
+    const Index pair[2] = {m.last->i, m.last->j};
+    const ImU32 colours[2] = {plot::kPairI, plot::kPairJ};
+    for (int k = 0; k < 2; ++k) {
+      if (pair[k] < 0) continue;
+      const Index i = pair[k] % vars;
+      if (i >= n) continue;
+      const ImVec2 s = view.toScreen(lab.data.points(i, 0), lab.data.points(i, 1));
+      draw->AddCircle(s, radius + 7, colours[k], 24, 3.0f);
+    }
+  }
   for (Index i = 0; i < n; ++i) {
     const ImVec2 s = view.toScreen(lab.data.points(i, 0), lab.data.points(i, 1));
     ImU32 fill = kInsideTube;
@@ -838,7 +876,6 @@ void perceptronControls(ModesState& modes, const LabState& lab) {
   p.kernelForm = form == 1;
   int rule = p.rule == MistakeRule::NonPositiveMargin ? 0 : 1;
   ImGui::TextUnformatted("update when");
-  ImGui::SameLine();
   ImGui::RadioButton("y·h ≤ 0 (001)", &rule, 0);
   ImGui::SameLine();
   ImGui::RadioButton("y·h < 0 (002)", &rule, 1);
@@ -1399,8 +1436,8 @@ void drawModePlots(const LabState& lab, ModesState& modes, const PanelRect& rect
       barChart(draw, a, ImVec2(split - 8, b.y), v, c, "point i", "mistakes");
       if (!m.epochMistakes.empty()) {
         std::vector<double> e(m.epochMistakes.begin(), m.epochMistakes.end());
-        linePlot(draw, ImVec2(split, a.y), b, e, "epoch", "mistakes per epoch", plot::kAccent,
-                 true);
+        linePlot(draw, ImVec2(split, a.y), b, e, "epoch", "mistakes per epoch", plot::kAccent, true,
+                 1);
       }
       break;
     }

@@ -219,7 +219,9 @@ export default [
       });
       t.check(worst < 5e-3, `KKT conditions of the tube hold to ${worst}`);
       t.check(s.nSV > 0 && s.nSV < 40, `some but not all points are SVs: ${s.nSV}`);
-      await t.waitFrames(4);
+      // Hover an SV: the tooltip shows f(x), the residual, α and α*.
+      const sv = s.alpha.findIndex((a, i) => a > 0 || s.alphaStar[i] > 0);
+      await hover(t, points(st)[sv][0], points(st)[sv][1]);
       await t.screenshot('mode-svr');
     },
   },

@@ -555,6 +555,78 @@ void drawSvr(ImDrawList* draw, const CanvasView& view, const LabState& lab, cons
   }
 }
 
+// What the current method says about training point i (hover).
+void pointTooltip(const LabState& lab, const ModesState& modes, Index i) {
+  const double x = lab.data.points(i, 0), y = lab.data.points(i, 1);
+  Vector p(2);
+  p << x, y;
+  ImGui::BeginTooltip();
+  ImGui::Text("Point %d  (%s, %s)%s", static_cast<int>(i), plot::formatNumber(x).c_str(),
+              plot::formatNumber(y).c_str(),
+              modes.mode == Mode::Svr || modes.mode == Mode::Kmeans || modes.mode == Mode::Kpca
+                  ? ""
+                  : (lab.data.labels(i) > 0 ? "  class +1" : "  class −1"));
+  switch (modes.mode) {
+    case Mode::Perceptron: {
+      const PerceptronMode& m = modes.perceptron;
+      if (!m.primal && !m.dual) break;
+      const double h = m.primal ? m.primal->decisionValue(p) : m.dual->decisionValue(p);
+      ImGui::Text("h(x) = %s,  y·h(x) = %s", plot::formatNumber(h).c_str(),
+                  plot::formatNumber(lab.data.labels(i) * h).c_str());
+      const std::size_t k = static_cast<std::size_t>(i);
+      ImGui::Text("mistakes on this point: %lld", k < m.mistakes.size() ? m.mistakes[k] : 0);
+      break;
+    }
+    case Mode::Kmeans: {
+      const KmeansMode& m = modes.kmeans;
+      if (!m.kmeans || m.kmeans->iteration() == 0) break;
+      const KmeansAssignment a = m.kmeans->assign(p);
+      for (Index c = 0; c < a.distancesSquared.size(); ++c)
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(clusterColour(static_cast<int>(c))),
+                           "‖φ(x) − μ%s‖² = %s%s", plot::subscript(c + 1).c_str(),
+                           plot::formatNumber(a.distancesSquared(c)).c_str(),
+                           c == a.cluster ? "  ← nearest" : "");
+      break;
+    }
+    case Mode::Kpca: {
+      const KpcaMode& m = modes.kpca;
+      if (m.pca.info() != KernelPcaStatus::Success) break;
+      const Vector y2 = m.pca.project(p);
+      for (Index c = 0; c < y2.size(); ++c)
+        ImGui::Text("y%s(x) = %s", plot::subscript(c + 1).c_str(),
+                    plot::formatNumber(y2(c)).c_str());
+      break;
+    }
+    case Mode::Kfd: {
+      const KfdMode& m = modes.kfd;
+      if (!m.ok()) break;
+      const double proj = m.projection(x, y);
+      ImGui::Text("projection = %s, threshold t = %s", plot::formatNumber(proj).c_str(),
+                  plot::formatNumber(m.threshold()).c_str());
+      ImGui::Text("predicted %s", proj > m.threshold() ? "+1" : "−1");
+      break;
+    }
+    case Mode::Svr: {
+      const SvrMode& m = modes.svr;
+      if (!m.solver) break;
+      const Index n = m.solver->alpha().size() / 2;
+      Vector q(1);
+      q(0) = x;
+      const Vector f = decisionValues(m.model, q);
+      const double fx = f.size() > 0 ? f(0) : 0.0;
+      ImGui::Text("f(x) = %s,  residual t − f(x) = %s", plot::formatNumber(fx).c_str(),
+                  plot::formatNumber(y - fx).c_str());
+      if (i < n)
+        ImGui::Text("α = %s,  α* = %s", plot::formatNumber(m.solver->alpha()(i)).c_str(),
+                    plot::formatNumber(m.solver->alpha()(i + n)).c_str());
+      break;
+    }
+    default:
+      break;
+  }
+  ImGui::EndTooltip();
+}
+
 void drawModeCanvas(LabState& lab, UiState& ui, ModesState& modes, const PanelRect& rect) {
   ModeView& mv = modeView();
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
@@ -728,6 +800,13 @@ void drawModeCanvas(LabState& lab, UiState& ui, ModesState& modes, const PanelRe
     mv.hoverY = view.plotY(mouse.y);
     if (std::isfinite(mv.hoverX) && std::isfinite(mv.hoverY))
       drawKnnHover(draw, view, lab, modes.knn, mv.hoverX, mv.hoverY);
+  } else if (hovered && !modeView().gesture.active) {
+    const Index under = hitTest(lab, view, mouse, 11.0f);
+    if (under >= 0) {
+      const ImVec2 s = view.toScreen(pts(under, 0), pts(under, 1));
+      draw->AddCircle(s, radius + 10, plot::kAccent, 24, 2.5f);
+      pointTooltip(lab, modes, under);
+    }
   }
   draw->PopClipRect();
   legendRow(draw, ImVec2(min.x, max.y), size.x, legend);
@@ -1173,7 +1252,7 @@ void drawModeNumbers(const LabState& lab, ModesState& modes, const PanelRect& re
       const KpcaMode& m = modes.kpca;
       if (!m.error.empty()) ImGui::TextWrapped("%s", m.error.c_str());
       if (m.pca.info() == KernelPcaStatus::Success && !m.pca.negativeEigenvaluesClamped()) {
-        ImGui::TextDisabled("smallest eigenvalue of the centred Gram matrix: %s (round-off: PSD)",
+        ImGui::TextDisabled("smallest eigenvalue: %s (round-off)",
                             plot::formatNumber(m.pca.mostNegativeEigenvalue()).c_str());
       } else if (m.pca.info() == KernelPcaStatus::NotPositiveSemidefinite ||
                  m.pca.negativeEigenvaluesClamped()) {
@@ -1597,6 +1676,8 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput && !io.KeyCtrl && ImGui::IsKeyPressed(32, false))
     (void)modeStep(modes, lab, 1);
+  if (!io.WantTextInput && !io.KeyCtrl && ImGui::IsKeyPressed(82, false) && modeCanStep(modes))
+    modes.running = !modes.running;  // R = run / pause
   modeView().hoverValid = false;
   drawModeControls(lab, ui, modes, layout.controls);
   drawModeCanvas(lab, ui, modes, layout.canvas);

@@ -656,8 +656,11 @@ void drawModeCanvas(LabState& lab, UiState& ui, ModesState& modes, const PanelRe
   const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
   const ImVec2 max(min.x + size.x, min.y + size.y);
   const CanvasView view = CanvasView::fit(lab.view, min, max);
+  // The transform is published for window.kpg's view (tests map plot points to the page), but
+  // canvasValid stays false so the hidden SVM field is not rendered while a mode is shown
+  // (SwiftShader: every field costs real CPU, TOOLCHAIN.md).
   ui.canvas = view;
-  ui.canvasValid = view.valid();
+  ui.canvasValid = false;
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(min, max, true);

@@ -10,11 +10,11 @@
 
 #include "app_state.hpp"
 #include "js_bridge.hpp"
-#include "panels/panels.hpp"
-#include "tutorials/tutorials_panel.hpp"
 #include "modes/mode_panels.hpp"
+#include "panels/panels.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
+#include "tutorials/tutorials_panel.hpp"
 
 #include <GLES3/gl3.h>
 #include <emscripten.h>
@@ -105,6 +105,7 @@ void frame(const FrameInfo& info) {
   v.frameSeconds = ui.nowSeconds > 0 ? seconds - ui.nowSeconds : 0;
   ui.nowSeconds = seconds;
   ui.devicePixelRatio = info.devicePixelRatio;
+  ui.pinch = takePinchDelta();
   ui.hoverIndex = ui.hoverNext;
   ui.hoverNext = -1;
 
@@ -127,8 +128,8 @@ void frame(const FrameInfo& info) {
     drawDualPanel(state.lab, ui, layout.dual);
     if (!tutorialsOpen) drawConvergencePanel(state.lab, ui, layout.convergence);
     drawStatusBar(state.lab, ui, layout.status);
+    drawTutorialsToggle(state, layout.pair);
   }
-  drawTutorialsToggle(state, layout.pair);
   ImGui::Render();
   const double built = nowMs();
 
@@ -196,6 +197,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
          ",\"yMax\":" + jsonNumber(visible.yMax) + "}";
   out += ",\"modelRevision\":" + std::to_string(state.lab.modelRevision);
   out += ",\"frames\":" + std::to_string(state.frameCount);
+  out += ",\"running\":" + std::string(state.lab.playback.running ? "true" : "false") +
+         ",\"step\":" + std::to_string(state.lab.stepCount());
   out +=
       ",\"field\":{\"ready\":" + std::string(v.field.ready() ? "true" : "false") + ",\"error\":\"" +
       (v.field.ready() ? std::string() : std::string("unavailable")) + "\"" +
@@ -213,6 +216,11 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
          ",\"intervalMs\":" + jsonNumber(v.frameSeconds * 1000) +
          ",\"steps\":" + std::to_string(v.stepsLastFrame) + "}}";
   return out.c_str();
+}
+
+// Shows or hides the decision field (the "field f(x)" checkbox), for the benchmark's comparison.
+EMSCRIPTEN_KEEPALIVE void kpg_set_field_visible(int visible) {
+  kpg::app::view().ui.showField = visible != 0;
 }
 
 // f read back from the GPU field at the texel nearest (x, y), with the core's CPU value at that

@@ -19,6 +19,18 @@ struct FrameInfo {
 // Returns false with a message in `error` when no WebGL2 context can be had.
 bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char** error);
 
+// A two-finger pinch on a touch screen, accumulated since the last call (H4: the canvas zooms by
+// `zoom` about (centreX, centreY) and pans by (panX, panY), in CSS pixels). `active` is true from
+// the moment the second finger lands (the one-finger press it interrupts is released and must not
+// count as a tap) until a finger lifts.
+struct PinchDelta {
+  bool active = false;
+  float zoom = 1;
+  float centreX = 0, centreY = 0;
+  float panX = 0, panY = 0;
+};
+PinchDelta takePinchDelta();
+
 // Rebuilds the font atlas for a new device pixel ratio so text stays sharp on high-DPI screens.
 void loadFonts(float devicePixelRatio);
 

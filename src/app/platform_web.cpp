@@ -31,6 +31,11 @@ struct PlatformState {
   // frame is therefore held back until after the next frame has seen the press (H4).
   bool pressedThisFrame[3] = {false, false, false};
   bool releasePending[3] = {false, false, false};
+  // Two-finger pinch (H4): the second finger's id, both fingers' positions, the accumulated change.
+  int pinchId = -1;
+  float primaryX = 0, primaryY = 0, secondX = 0, secondY = 0;
+  float pinchDistance = 0, pinchCentreX = 0, pinchCentreY = 0;
+  PinchDelta pinch;
 };
 
 PlatformState& platform() {
@@ -140,15 +145,61 @@ EM_BOOL onTouch(int type, const EmscriptenTouchEvent* e, void*) {
   for (int k = 0; k < e->numTouches; ++k) {
     const EmscriptenTouchPoint& t = e->touches[k];
     if (!t.isChanged) continue;
+    const int id = static_cast<int>(t.identifier);
+    const float x = static_cast<float>(t.targetX), y = static_cast<float>(t.targetY);
+    const bool ended = type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL;
     if (type == EMSCRIPTEN_EVENT_TOUCHSTART && p.touchId < 0) {
-      p.touchId = static_cast<int>(t.identifier);
-      io.MousePos = ImVec2(static_cast<float>(t.targetX), static_cast<float>(t.targetY));
+      p.touchId = id;
+      p.primaryX = x;
+      p.primaryY = y;
+      io.MousePos = ImVec2(x, y);
       pressButton(0);
-    } else if (static_cast<int>(t.identifier) == p.touchId) {
-      io.MousePos = ImVec2(static_cast<float>(t.targetX), static_cast<float>(t.targetY));
-      if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
-        releaseButton(0);
-        p.touchId = -1;
+    } else if (type == EMSCRIPTEN_EVENT_TOUCHSTART && p.pinchId < 0 && id != p.touchId) {
+      // A second finger: a pinch. The first finger's press ends here (not a tap: the app sees
+      // pinch.active in the same frame).
+      p.pinchId = id;
+      p.secondX = x;
+      p.secondY = y;
+      p.pinchDistance = std::hypot(p.secondX - p.primaryX, p.secondY - p.primaryY);
+      p.pinchCentreX = 0.5f * (p.primaryX + p.secondX);
+      p.pinchCentreY = 0.5f * (p.primaryY + p.secondY);
+      p.pinch.active = true;
+      p.pinch.centreX = p.pinchCentreX;
+      p.pinch.centreY = p.pinchCentreY;
+      io.MouseDown[0] = false;
+      p.releasePending[0] = false;
+    } else if (id == p.touchId || id == p.pinchId) {
+      if (id == p.touchId) {
+        p.primaryX = x;
+        p.primaryY = y;
+        if (p.pinchId < 0) io.MousePos = ImVec2(x, y);
+      } else {
+        p.secondX = x;
+        p.secondY = y;
+      }
+      if (p.pinchId >= 0 && !ended) {
+        const float distance = std::hypot(p.secondX - p.primaryX, p.secondY - p.primaryY);
+        const float cx = 0.5f * (p.primaryX + p.secondX), cy = 0.5f * (p.primaryY + p.secondY);
+        if (p.pinchDistance > 1 && distance > 1) p.pinch.zoom *= distance / p.pinchDistance;
+        p.pinch.panX += cx - p.pinchCentreX;
+        p.pinch.panY += cy - p.pinchCentreY;
+        p.pinch.centreX = cx;
+        p.pinch.centreY = cy;
+        p.pinchDistance = distance;
+        p.pinchCentreX = cx;
+        p.pinchCentreY = cy;
+      }
+      if (ended) {
+        if (p.pinchId >= 0) {
+          // The pinch is over; the remaining finger is ignored until all are lifted.
+          p.pinchId = -1;
+          p.touchId = -1;
+          p.pinch.active = false;
+          io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+        } else {
+          releaseButton(0);
+          p.touchId = -1;
+        }
       }
     }
   }
@@ -210,6 +261,14 @@ void loadFonts(float devicePixelRatio) {
   p.fontDpr = devicePixelRatio;
 }
 
+PinchDelta takePinchDelta() {
+  PlatformState& p = platform();
+  const PinchDelta out = p.pinch;
+  p.pinch.zoom = 1;
+  p.pinch.panX = p.pinch.panY = 0;
+  return out;
+}
+
 bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char** error) {
   PlatformState& p = platform();
   p.frame = frame;
@@ -219,7 +278,9 @@ bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char*
   attributes.majorVersion = 2;
   attributes.minorVersion = 0;
   attributes.alpha = false;
-  attributes.antialias = true;
+  // No MSAA: ImGui anti-aliases its own shapes (fringe vertices) and the field shader its contours,
+  // and on software GL (SwiftShader) 4× multisampling multiplies every frame's fill cost (H4).
+  attributes.antialias = false;
   // Kept so tests and "export PNG" can read back what was drawn after the frame.
   attributes.preserveDrawingBuffer = true;
   p.context = emscripten_webgl_create_context(kCanvas, &attributes);

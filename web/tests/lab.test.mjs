@@ -219,6 +219,48 @@ export default [
     },
   },
   {
+    name: 'touch: a two-finger pinch zooms about the fingers and adds no point',
+    context: { hasTouch: true },
+    async run(t) {
+      await t.openApp();
+      const before = (await t.state()).session.points.length;
+      const view = await t.view();
+      const centre = toPage(view, 1, 2);
+      const a = { id: 1, x: centre.x - 40, y: centre.y };
+      const b = { id: 2, x: centre.x + 40, y: centre.y };
+      const send = (type, touches, changed) => t.page.evaluate(([kind, down, moved]) => {
+        const canvas = document.getElementById('canvas');
+        const make = (f) => new Touch({ identifier: f.id, target: canvas, clientX: f.x, clientY: f.y,
+                                        pageX: f.x, pageY: f.y });
+        canvas.dispatchEvent(new TouchEvent(kind, { touches: down.map(make), targetTouches: down.map(make),
+                                                    changedTouches: moved.map(make), bubbles: true,
+                                                    cancelable: true }));
+      }, [type, touches, changed]);
+      await send('touchstart', [a], [a]);
+      await t.waitFrames(2);
+      await send('touchstart', [a, b], [b]);
+      await t.waitFrames(2);
+      // Spread the fingers to twice their distance, symmetrically (the centre stays).
+      for (let k = 1; k <= 4; k += 1) {
+        const a2 = { ...a, x: centre.x - 40 - 10 * k };
+        const b2 = { ...b, x: centre.x + 40 + 10 * k };
+        await send('touchmove', [a2, b2], [a2, b2]);
+        await t.waitFrames(1);
+      }
+      const a3 = { ...a, x: centre.x - 80 };
+      const b3 = { ...b, x: centre.x + 80 };
+      await send('touchend', [a3], [b3]);
+      await send('touchend', [], [a3]);
+      await t.waitFrames(3);
+      const zoomed = await t.view();
+      t.near(zoomed.scale / view.scale, 2, 0.05, 'pinch zoom factor');
+      const back = toPage(zoomed, 1, 2);
+      t.near(back.x, centre.x, 2, 'the point between the fingers stays (x)');
+      t.near(back.y, centre.y, 2, 'the point between the fingers stays (y)');
+      t.check((await t.state()).session.points.length === before, 'a pinch adds no point');
+    },
+  },
+  {
     name: 'keyboard: Space steps, Shift+Space steps back, R runs and pauses',
     async run(t) {
       await t.openApp();

@@ -24,6 +24,7 @@ namespace {
 constexpr double kLongPressSeconds = 0.6;
 constexpr float kTapSlop = 6.0f;  // pixels a press may wander and still be a tap
 constexpr float kHitRadius = 11.0f;
+constexpr Index kCheapPointsAbove = 300;
 constexpr ImU32 kKktHalo = IM_COL32(240, 228, 66, 200);  // Okabe–Ito yellow
 
 SupportCategory categoryOf(const LabState& lab, Index i) {
@@ -220,6 +221,26 @@ void handleInteraction(LabState& lab, UiState& ui, const CanvasView& view, bool 
   CanvasGesture& g = ui.gesture;
   const ImVec2 mouse = io.MousePos;
 
+  // Two fingers: zoom about their centre and pan with it; this cancels a press in progress (its
+  // release must not add a point).
+  const PinchDelta& pinch = ui.pinch;
+  if (pinch.active || pinch.zoom != 1 || pinch.panX != 0 || pinch.panY != 0) {
+    if (g.draggingPoint) dispatchUi(lab, action::EndDrag{});
+    g = CanvasGesture{};
+    const ImVec2 centre(pinch.centreX, pinch.centreY);
+    if (view.contains(centre) && std::isfinite(pinch.zoom) && pinch.zoom > 0) {
+      ViewWindow window = lab.view;
+      if (pinch.zoom != 1) window = zoomedWindow(window, view, centre, pinch.zoom);
+      if (pinch.panX != 0 || pinch.panY != 0) {
+        const CanvasView zoomed = CanvasView::fit(window, view.min, view.max);
+        window = pannedWindow(window, zoomed, ImVec2(pinch.panX, pinch.panY));
+      }
+      dispatchUi(lab, action::SetView{window});
+      ui.viewChangedSeconds = ui.nowSeconds;
+    }
+    return;
+  }
+
   if (hovered && io.MouseWheel != 0 && std::isfinite(io.MouseWheel)) {
     const double factor =
         std::pow(1.15, static_cast<double>(std::clamp(io.MouseWheel, -10.0f, 10.0f)));
@@ -283,8 +304,18 @@ void handleInteraction(LabState& lab, UiState& ui, const CanvasView& view, bool 
   g = CanvasGesture{};
 }
 
-void drawNotices(LabState& lab) {
-  if (lab.notices.empty()) {
+constexpr double kInfoNoticeSeconds = 8.0;
+
+void drawNotices(LabState& lab, UiState& ui) {
+  if (!lab.notices.empty() && lab.notices.back().id != ui.noticeId) {
+    ui.noticeId = lab.notices.back().id;
+    ui.noticeSince = ui.nowSeconds;
+  }
+  const bool stale = !lab.notices.empty() &&
+                     (lab.notices.back().kind == NoticeKind::Info ||
+                      lab.notices.back().kind == NoticeKind::SolverReset) &&
+                     ui.nowSeconds - ui.noticeSince > kInfoNoticeSeconds;
+  if (lab.notices.empty() || stale) {
     ImGui::TextDisabled("Click: add · drag: move or pan · wheel: zoom · long press: delete");
     return;
   }
@@ -338,7 +369,7 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
     ImGui::End();
     return;
   }
-  drawNotices(lab);
+  drawNotices(lab, ui);
 
   const ImVec2 min = ImGui::GetCursorScreenPos();
   ImVec2 size = ImGui::GetContentRegionAvail();
@@ -384,7 +415,12 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
     }
   }
 
-  // Points: non-SVs first so the support vectors sit on top.
+  // Points: non-SVs first so the support vectors sit on top. Many points are drawn without
+  // ImGui's anti-aliasing fringes and with fewer segments: on a software rasterizer each point's
+  // triangles cost (web/bench/frame_time.mjs), and at that density the fringe is not seen.
+  const ImDrawListFlags savedFlags = draw->Flags;
+  if (n > kCheapPointsAbove)
+    draw->Flags &= ~(ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AntiAliasedLines);
   for (int pass = 0; pass < 2; ++pass) {
     for (Index i = 0; i < n; ++i) {
       const SupportCategory category = categoryOf(lab, i);
@@ -394,12 +430,15 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
       const ImU32 fill = plot::classColour(lab.data.labels(i));
       if (support) {
         plot::marker(draw, s, markerOf(category), radius + 1, fill, plot::kInk, 1.8f);
+      } else if (n > kCheapPointsAbove) {
+        draw->AddCircleFilled(s, radius - 0.5f, fill, 8);
       } else {
         plot::marker(draw, s, plot::Marker::Circle, radius - 1, fill, IM_COL32(255, 255, 255, 255),
                      1.2f);
       }
     }
   }
+  draw->Flags = savedFlags;
 
   // The current pair (the step that led here): i and j ringed in the pair colours.
   if (lab.history && lab.history->lastStep() && lab.history->lastStep()->updated) {

@@ -66,6 +66,10 @@ void sectionTitle(const char* text) {
 void dataSection(LabState& lab, UiState& ui) {
   sectionTitle("Data");
   ImGui::SetNextItemWidth(-1);
+  // Follow the lab's preset (it may come from window.kpg.dispatch or a loaded session).
+  for (int k = 0; k < kPresetCount; ++k) {
+    if (lab.presetName == kPresets[k].name) ui.presetIndex = k;
+  }
   ui.presetIndex = std::clamp(ui.presetIndex, 0, kPresetCount - 1);
   if (ImGui::BeginCombo("##preset", kPresets[ui.presetIndex].label)) {
     for (int k = 0; k < kPresetCount; ++k) {

@@ -61,7 +61,9 @@ void drawConvergencePanel(LabState& lab, UiState&, const PanelRect& rect) {
     steps.push_back(static_cast<double>(t.step));
     dual.push_back(t.dualObjective);
     primal.push_back(t.primalObjective);
-    gap.push_back(t.dualityGap);
+    // |P − D|: with C = ∞ the primal ½‖w‖² ignores violated constraints, so P − D < 0 is
+    // possible before the solver is done; its size still shows the convergence on a log scale.
+    gap.push_back(std::abs(t.dualityGap));
     violation.push_back(t.violation);
   }
   const double lastStep = std::max(1.0, steps.back());
@@ -128,7 +130,7 @@ void drawConvergencePanel(LabState& lab, UiState&, const PanelRect& rect) {
     const float x0 = origin.x + half + 12;
     ImVec2 at(x0 + 4, origin.y);
     const float limit = origin.x + avail.x;
-    legendEntry(draw, at, x0 + 4, limit, IM_COL32(0, 158, 115, 255), "gap P − D");
+    legendEntry(draw, at, x0 + 4, limit, IM_COL32(0, 158, 115, 255), "|P − D|");
     legendEntry(draw, at, x0 + 4, limit, IM_COL32(204, 121, 167, 255), "m(α) − M(α)");
     legendEntry(draw, at, x0 + 4, limit, plot::kInk, "eps", true);
     plot::AxesStyle style;

@@ -34,7 +34,7 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   const bool hard = !std::isfinite(c);
   ImGui::Text("Σ αᵢyᵢ = %s (stays 0)", plot::formatNumber(m.alphaDotY).c_str());
   ImGui::SameLine();
-  ImGui::TextDisabled(hard ? "  C = ∞: no upper line" : "  dashed line: C");
+  ImGui::TextDisabled(hard ? "  (C = ∞)" : "  (dashes: C)");
 
   const double maxAlpha = n > 0 ? alpha.maxCoeff() : 0.0;
   const double top = hard ? std::max(maxAlpha * 1.15, 1e-3) : c * 1.12;

@@ -81,7 +81,9 @@ void drawBox(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, const SmoStep& 
                   ImVec2(unclipped.x + 4, unclipped.y + 4), IM_COL32(180, 30, 30, 255), 2.0f);
     draw->AddLine(ImVec2(unclipped.x - 4, unclipped.y + 4),
                   ImVec2(unclipped.x + 4, unclipped.y - 4), IM_COL32(180, 30, 30, 255), 2.0f);
-    plot::label(draw, ImVec2(unclipped.x + 8, unclipped.y - 8), IM_COL32(180, 30, 30, 255),
+    const float width = ImGui::CalcTextSize("unclipped t*").x;
+    const float x = unclipped.x + 8 + width > f.max.x ? unclipped.x - 8 - width : unclipped.x + 8;
+    plot::label(draw, ImVec2(x, std::max(f.min.y + 2, unclipped.y - 8)), IM_COL32(180, 30, 30, 255),
                 "unclipped t*");
   }
   draw->AddCircleFilled(end, 5.5f, plot::kInk);
@@ -137,7 +139,7 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
 
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plotHeight = std::clamp(avail.y - 10.6f * lineHeight, 100.0f, avail.x * 0.95f);
+  const float plotHeight = std::clamp(avail.y - 13.2f * lineHeight, 100.0f, avail.x * 0.95f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(avail.x, plotHeight));
   drawBox(ImGui::GetWindowDrawList(), origin, ImVec2(origin.x + avail.x, origin.y + plotHeight), s,
@@ -152,18 +154,23 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   ImGui::Text("t* = (−yᵢGᵢ + yⱼGⱼ)/η = %s", num(s.unclippedStep).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(
                                            clipped ? IM_COL32(170, 30, 30, 255) : plot::kInk));
-  ImGui::TextWrapped("[L, H] = [%s, %s] → t = %s, %s", num(s.lower).c_str(), num(s.upper).c_str(),
-                     num(s.step).c_str(), where);
+  ImGui::Text("feasible t ∈ [L, H] = [%s, %s]", num(s.lower).c_str(), num(s.upper).c_str());
+  ImGui::Text("t = clamp(t*, L, H) = %s:", num(s.step).c_str());
+  ImGui::SameLine();
+  ImGui::TextUnformatted(where);
   ImGui::PopStyleColor();
-  ImGui::Text("αᵢ %s → %s,  αⱼ %s → %s", num(s.alphaIBefore).c_str(), num(s.alphaIAfter).c_str(),
-              num(s.alphaJBefore).c_str(), num(s.alphaJAfter).c_str());
+  ImGui::Text("αᵢ: %s → %s", num(s.alphaIBefore).c_str(), num(s.alphaIAfter).c_str());
+  ImGui::Text("αⱼ: %s → %s", num(s.alphaJBefore).c_str(), num(s.alphaJAfter).c_str());
   const bool second = lab.params.rule == SelectionRule::SecondOrder;
-  ImGui::TextWrapped(
-      "Why: i has the largest −yᵢGᵢ in I_up, m(α) = %s; j %s, M(α) = %s. m − M = %s %s eps.",
-      num(s.mAlpha).c_str(),
-      second ? "gives the largest decrease −b²/a (2nd order)" : "has the smallest −yⱼGⱼ in I_low",
-      num(s.bigMAlpha).c_str(), num(s.violation).c_str(),
-      s.violation >= lab.params.eps ? "≥" : "<");
+  ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "Why this pair?");
+  ImGui::Text("i: largest −yG in I_up, m(α) = %s", num(s.mAlpha).c_str());
+  if (second) {
+    ImGui::Text("j: largest decrease −b²/a (2nd order)");
+  } else {
+    ImGui::Text("j: smallest −yG in I_low, M(α)");
+  }
+  ImGui::Text("m(α) − M(α) = %s %s eps = %s", num(s.violation).c_str(),
+              s.violation >= lab.params.eps ? "≥" : "<", num(lab.params.eps).c_str());
   ImGui::End();
 }
 

@@ -6,6 +6,7 @@
 #include "app_state.hpp"
 #include "lab/lab_state.hpp"
 #include "panels/canvas_view.hpp"
+#include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
 
 #include <imgui.h>
@@ -41,6 +42,7 @@ struct UiState {
   Index hoverNext = -1;    // collected during the frame, becomes hoverIndex next frame
   Index pinnedIndex = -1;  // a tapped point keeps its tooltip
   CanvasGesture gesture;
+  PinchDelta pinch;  // this frame's two-finger pinch (platform.hpp), set by main.cpp
 
   // Filled by the canvas panel, read by the field renderer next frame.
   CanvasView canvas;
@@ -54,6 +56,11 @@ struct UiState {
   int generateCount = 100;
   float generateNoise = 0.15f;
   int generateSeed = 1;
+
+  // The newest notice and when it first showed: info and "solver reset" notices step aside after
+  // a few seconds (warnings and errors stay until dismissed).
+  std::uint64_t noticeId = 0;
+  double noticeSince = 0;
 
   double nowSeconds = 0;
   float devicePixelRatio = 1;

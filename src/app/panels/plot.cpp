@@ -130,7 +130,7 @@ std::string formatNumber(double value) {
   char text[32];
   const double a = std::abs(value);
   if (a != 0 && (a < 1e-3 || a >= 1e5)) {
-    std::snprintf(text, sizeof text, "%.3e", value);
+    std::snprintf(text, sizeof text, "%.2e", value);
   } else {
     std::snprintf(text, sizeof text, "%.4g", value);
   }

@@ -15,10 +15,12 @@ constexpr float kPositive[3] = {213.0f / 255, 94.0f / 255, 0.0f};
 constexpr float kNegative[3] = {0.0f, 114.0f / 255, 178.0f / 255};
 constexpr int kSvTextureWidth = 1024;
 
-// A frame longer than this shrinks the band budget, shorter grows it (both while rendering).
-constexpr double kSlowFrame = 0.045;
-constexpr double kFastFrame = 0.022;
-constexpr double kMinTermsPerFrame = 2.0e5;
+// The band budget follows what the field adds to the frame: the frame time while rendering minus
+// the frame time without field work (a running average). On SwiftShader the UI alone can take
+// 50–100 ms a frame, so absolute thresholds would starve the field.
+constexpr double kSlowExtra = 0.030;
+constexpr double kFastExtra = 0.012;
+constexpr double kMinTermsPerFrame = 1.0e6;
 constexpr double kMaxTermsPerFrame = 4.0e8;
 
 }  // namespace
@@ -81,6 +83,24 @@ void DecisionFieldRenderer::update(const FieldRequest& request) {
       !(request.rect.xMax > request.rect.xMin) || !(request.rect.yMax > request.rect.yMin)) {
     return;
   }
+  // What the field work of the last frame cost: that frame's time minus the running average of
+  // frames without field work. It sets the band budget and the preview throttle.
+  if (renderedLastFrame_ && request.frameSeconds > 0 && baselineFrame_ > 0) {
+    const double extra = std::max(0.0, request.frameSeconds - baselineFrame_);
+    if (extra > kSlowExtra) termsPerFrame_ *= 0.7;
+    if (extra < kFastExtra) termsPerFrame_ *= 1.3;
+    termsPerFrame_ = std::clamp(termsPerFrame_, kMinTermsPerFrame, kMaxTermsPerFrame);
+    if (job_.active) {
+      jobExtraSeconds_ += extra;
+    } else {
+      lastJobCostMs_ += 1000 * extra;
+    }
+  } else if (!renderedLastFrame_ && request.frameSeconds > 0 && request.frameSeconds < 2.0) {
+    baselineFrame_ = baselineFrame_ > 0 ? 0.9 * baselineFrame_ + 0.1 * request.frameSeconds
+                                        : request.frameSeconds;
+  }
+  renderedLastFrame_ = false;
+
   const SvmModel& model = *request.model;
   const double dpr = std::max(0.25, static_cast<double>(request.devicePixelRatio));
   // Full resolution: one texel per CSS pixel (f is smooth; the contours are drawn at device
@@ -91,7 +111,11 @@ void DecisionFieldRenderer::update(const FieldRequest& request) {
       std::clamp(static_cast<int>(std::lround(request.pixelHeight / dpr)), 1, kMaxSide);
   int width = fullWidth;
   int height = fullHeight;
-  if (request.preview) {
+  // A changed model or view is first shown at preview resolution (fast feedback after a step),
+  // then refined to full resolution once nothing moves.
+  const bool stale = !finished_.valid || finished_.revision != request.revision ||
+                     !(finished_.rect == request.rect);
+  if (request.preview || stale) {
     const double terms = std::max<double>(1.0, static_cast<double>(model.supportVectorCount()));
     const double pixels = kPreviewTerms / terms;
     const double scale = std::sqrt(pixels / (static_cast<double>(fullWidth) * fullHeight));
@@ -113,15 +137,12 @@ void DecisionFieldRenderer::update(const FieldRequest& request) {
     // nothing would ever appear while the model changes every frame).
     if (outdated && job_.full) job_.active = false;
   }
-  if (!job_.active && !upToDate) startJob(request, width, height, full);
+  const bool throttled =
+      request.preview && finished_.valid &&
+      request.nowMs - lastJobEndMs_ < std::min(kMaxPreviewWaitMs, 2 * lastJobCostMs_);
+  if (!job_.active && !upToDate && !throttled) startJob(request, width, height, full);
   if (!job_.active) return;
 
-  // Adapt the band budget to the frame time measured while rendering.
-  if (job_.frames > 0 && request.frameSeconds > 0) {
-    if (request.frameSeconds > kSlowFrame) termsPerFrame_ *= 0.7;
-    if (request.frameSeconds < kFastFrame) termsPerFrame_ *= 1.25;
-    termsPerFrame_ = std::clamp(termsPerFrame_, kMinTermsPerFrame, kMaxTermsPerFrame);
-  }
   stats_.termsPerFrameBudget = termsPerFrame_;
   renderBands(request);
 }
@@ -133,6 +154,7 @@ void DecisionFieldRenderer::startJob(const FieldRequest& request, int width, int
   const bool usable = model.supportVectors.cols() >= 2 && model.coefficients.rows() >= 1 &&
                       model.coefficients.cols() == n && model.rho.size() >= 1;
   job_ = Job{};
+  jobExtraSeconds_ = 0;
   job_.active = true;
   job_.revision = request.revision;
   job_.rect = request.rect;
@@ -171,6 +193,7 @@ void DecisionFieldRenderer::renderBands(const FieldRequest& request) {
   const int first = job_.nextRow;
   const int last = std::min(job_.height, first + rows);
 
+  renderedLastFrame_ = true;
   glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer);
   glViewport(0, 0, job_.width, job_.height);
   glEnable(GL_SCISSOR_TEST);
@@ -213,6 +236,9 @@ void DecisionFieldRenderer::renderBands(const FieldRequest& request) {
   finished_.height = job_.height;
   job_.active = false;
   stats_.completed += 1;
+  lastJobCostMs_ = 1000 * jobExtraSeconds_;
+  jobExtraSeconds_ = 0;
+  lastJobEndMs_ = request.nowMs;
   stats_.lastRenderMs = request.nowMs - job_.startedMs;
   stats_.lastRenderFrames = job_.frames;
   stats_.lastWidth = job_.width;

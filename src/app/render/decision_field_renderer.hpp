@@ -76,7 +76,11 @@ struct FieldStats {
 
 class DecisionFieldRenderer {
  public:
-  static constexpr double kPreviewTerms = 4.0e6;
+  static constexpr double kPreviewTerms = 2.0e6;
+  // While previewing (the solver running), a new field starts at most this often, scaled by what
+  // the last one cost: on a GPU it costs nothing and there is no wait; on SwiftShader the UI then
+  // keeps most frames free of field work.
+  static constexpr double kMaxPreviewWaitMs = 250;
   static constexpr int kMinPreviewSide = 48;
   static constexpr int kMaxSide = 1024;
 
@@ -144,6 +148,11 @@ class DecisionFieldRenderer {
   Job job_;
   Finished finished_;
   double termsPerFrame_ = 6.0e6;
+  double baselineFrame_ = 0;
+  double jobExtraSeconds_ = 0;  // the running job's summed extra frame time
+  double lastJobCostMs_ = 0;    // extra frame time the last job cost in all
+  double lastJobEndMs_ = 0;
+  bool renderedLastFrame_ = false;  // seconds: running average of frames without field work
   FieldStats stats_;
 };
 

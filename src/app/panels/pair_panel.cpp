@@ -87,10 +87,17 @@ void drawBox(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, const SmoStep& 
                 "unclipped t*");
   }
   draw->AddCircleFilled(end, 5.5f, plot::kInk);
-  plot::label(draw, ImVec2(end.x + 8, end.y + 2), plot::kInk, clipped ? "clipped" : "new");
+  const char* endText = clipped ? "clipped" : "new";
+  const float endWidth = ImGui::CalcTextSize(endText).x;
+  const float endX = end.x + 8 + endWidth > f.max.x ? end.x - 8 - endWidth : end.x + 8;
+  plot::label(draw, ImVec2(endX, end.y + 2), plot::kInk, endText);
   plot::label(draw, ImVec2(start.x + 8, start.y - 18), plot::kMuted, "old");
   draw->PopClipRect();
-  if (!hard) plot::label(draw, ImVec2(f.screenX(c) - 8, f.min.y + 2), plot::kInk, "C");
+  // "C" at the box's lower right corner, clear of the points and their labels.
+  if (!hard) {
+    plot::label(draw, ImVec2(f.screenX(c) + 3, f.screenY(0) - ImGui::GetTextLineHeight() - 2),
+                plot::kInk, "C");
+  }
 }
 
 }  // namespace
@@ -139,7 +146,7 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
 
   const float lineHeight = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plotHeight = std::clamp(avail.y - 13.2f * lineHeight, 100.0f, avail.x * 0.95f);
+  const float plotHeight = std::clamp(avail.y - 12.2f * lineHeight, 150.0f, avail.x * 0.95f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(avail.x, plotHeight));
   drawBox(ImGui::GetWindowDrawList(), origin, ImVec2(origin.x + avail.x, origin.y + plotHeight), s,
@@ -159,8 +166,8 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   ImGui::SameLine();
   ImGui::TextUnformatted(where);
   ImGui::PopStyleColor();
-  ImGui::Text("αᵢ: %s → %s", num(s.alphaIBefore).c_str(), num(s.alphaIAfter).c_str());
-  ImGui::Text("αⱼ: %s → %s", num(s.alphaJBefore).c_str(), num(s.alphaJAfter).c_str());
+  ImGui::Text("αᵢ: %s → %s,  αⱼ: %s → %s", num(s.alphaIBefore).c_str(), num(s.alphaIAfter).c_str(),
+              num(s.alphaJBefore).c_str(), num(s.alphaJAfter).c_str());
   const bool second = lab.params.rule == SelectionRule::SecondOrder;
   ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "Why this pair?");
   ImGui::Text("i: largest −yG in I_up, m(α) = %s", num(s.mAlpha).c_str());

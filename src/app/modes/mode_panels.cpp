@@ -835,9 +835,6 @@ constexpr PresetEntry kPresets[] = {
 };
 constexpr int kPresetCount = static_cast<int>(sizeof(kPresets) / sizeof(kPresets[0]));
 
-const char* const kKernelNames[] = {"linear   k = x·x′", "polynomial   (γ x·x′ + r)^p",
-                                    "RBF   exp(−γ‖x − x′‖²)", "sigmoid   tanh(γ x·x′ + r)"};
-
 void sectionTitle(const char* text) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
@@ -889,41 +886,7 @@ void dataControls(LabState& lab, UiState& ui) {
 
 void kernelControls(LabState& lab, bool used) {
   sectionTitle(used ? "Kernel" : "Kernel (not used by this form)");
-  KernelParams kernel = lab.params.kernel;
-  int type = static_cast<int>(kernel.type);
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##modekernel", &type, kKernelNames, 4)) {
-    kernel.type = static_cast<KernelType>(type);
-    dispatchUi(lab, action::SetKernel{kernel});
-    return;
-  }
-  bool changed = false;
-  const float labelWidth = ImGui::CalcTextSize("degree p").x + 10;
-  if (kernel.type != KernelType::Linear) {
-    float gamma = static_cast<float>(kernel.gamma);
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderFloat("γ##m", &gamma, 1e-3f, 1e3f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
-      kernel.gamma = static_cast<double>(gamma);
-      changed = true;
-    }
-  }
-  if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
-    float coef0 = static_cast<float>(kernel.coef0);
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderFloat("r##m", &coef0, -5.0f, 5.0f, "%.3g")) {
-      kernel.coef0 = static_cast<double>(coef0);
-      changed = true;
-    }
-  }
-  if (kernel.type == KernelType::Polynomial) {
-    int degree = kernel.degree;
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderInt("degree p##m", &degree, 1, 8)) {
-      kernel.degree = degree;
-      changed = true;
-    }
-  }
-  if (changed) dispatchUi(lab, action::SetKernel{kernel});
+  drawKernelControls(lab);
 }
 
 void steppingControls(ModesState& modes, const LabState& lab, const char* stepTip) {

@@ -3,9 +3,11 @@
 // eps, the pair-selection rule, and the stepping controls with the scrubber. Every change is an
 // action (lab_state.hpp); a parameter change resets the solver and apply() says so in a notice.
 
-#include "panels/panels.hpp"
-#include "panels/plot.hpp"
 #include "modes/mode_panels.hpp"
+#include "panels/panels.hpp"
+
+#include "data/toy_datasets.hpp"
+#include "panels/plot.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -71,6 +73,17 @@ void dataSection(LabState& lab, UiState& ui) {
     if (lab.presetName == kPresets[k].name) ui.presetIndex = k;
   }
   ui.presetIndex = std::clamp(ui.presetIndex, 0, kPresetCount - 1);
+  // The generator's fields start from the loaded preset's own options, so that N and noise
+  // describe the points on the canvas (the xor preset is 80 points with noise 0.3).
+  if (ui.generatorFieldsFor != lab.presetName) {
+    ui.generatorFieldsFor = lab.presetName;
+    if (const auto kind = toyKindFromName(lab.presetName); kind && isGenerated(*kind)) {
+      const ToyOptions options = presetOptions(*kind);
+      ui.generateCount = static_cast<int>(options.count);
+      ui.generateNoise = static_cast<float>(options.noise);
+      ui.generateSeed = static_cast<int>(options.seed);
+    }
+  }
   if (ImGui::BeginCombo("##preset", kPresets[ui.presetIndex].label)) {
     for (int k = 0; k < kPresetCount; ++k) {
       if (ImGui::Selectable(kPresets[k].label, k == ui.presetIndex)) {
@@ -127,40 +140,8 @@ void dataSection(LabState& lab, UiState& ui) {
 
 void modelSection(LabState& lab, UiState& ui) {
   sectionTitle("Model");
-  KernelParams kernel = lab.params.kernel;
-  int type = static_cast<int>(kernel.type);
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##kernel", &type, kKernelNames, 4)) {
-    kernel.type = static_cast<KernelType>(type);
-    dispatchUi(lab, action::SetKernel{kernel});
-  }
-  bool changed = false;
+  drawKernelControls(lab);
   const float labelWidth = ImGui::CalcTextSize("degree p").x + 10;
-  if (kernel.type != KernelType::Linear) {
-    float gamma = static_cast<float>(kernel.gamma);
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderFloat("γ", &gamma, 1e-3f, 1e3f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
-      kernel.gamma = static_cast<double>(gamma);
-      changed = true;
-    }
-  }
-  if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
-    float coef0 = static_cast<float>(kernel.coef0);
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderFloat("r", &coef0, -5.0f, 5.0f, "%.3g")) {
-      kernel.coef0 = static_cast<double>(coef0);
-      changed = true;
-    }
-  }
-  if (kernel.type == KernelType::Polynomial) {
-    int degree = kernel.degree;
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderInt("degree p", &degree, 1, 8)) {
-      kernel.degree = degree;
-      changed = true;
-    }
-  }
-  if (changed) dispatchUi(lab, action::SetKernel{kernel});
 
   bool hard = lab.params.hardMargin();
   if (!hard && std::isfinite(lab.params.c)) ui.lastFiniteC = lab.params.c;
@@ -256,6 +237,44 @@ void viewSection(UiState& ui) {
 }
 
 }  // namespace
+
+void drawKernelControls(LabState& lab) {
+  KernelParams kernel = lab.params.kernel;
+  int type = static_cast<int>(kernel.type);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##kernel", &type, kKernelNames, 4)) {
+    kernel.type = static_cast<KernelType>(type);
+    dispatchUi(lab, action::SetKernel{kernel});
+    return;
+  }
+  bool changed = false;
+  const float labelWidth = ImGui::CalcTextSize("degree p").x + 10;
+  if (kernel.type != KernelType::Linear) {
+    float gamma = static_cast<float>(kernel.gamma);
+    ImGui::SetNextItemWidth(-labelWidth);
+    if (ImGui::SliderFloat("γ", &gamma, 1e-3f, 1e3f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
+      kernel.gamma = static_cast<double>(gamma);
+      changed = true;
+    }
+  }
+  if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
+    float coef0 = static_cast<float>(kernel.coef0);
+    ImGui::SetNextItemWidth(-labelWidth);
+    if (ImGui::SliderFloat("r", &coef0, -5.0f, 5.0f, "%.3g")) {
+      kernel.coef0 = static_cast<double>(coef0);
+      changed = true;
+    }
+  }
+  if (kernel.type == KernelType::Polynomial) {
+    int degree = kernel.degree;
+    ImGui::SetNextItemWidth(-labelWidth);
+    if (ImGui::SliderInt("degree p", &degree, 1, 8)) {
+      kernel.degree = degree;
+      changed = true;
+    }
+  }
+  if (changed) dispatchUi(lab, action::SetKernel{kernel});
+}
 
 void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);

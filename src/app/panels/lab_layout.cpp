@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace kpg::app {
@@ -59,13 +60,22 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
       ImGui::Text("│ SVs %d (%d free, %d at C) │ b = %s", static_cast<int>(m.supportCount),
                   static_cast<int>(m.freeCount), static_cast<int>(m.boundCount),
                   plot::formatNumber(m.solution.bias).c_str());
-      if (m.solution.margin) {
+      // At 1024 px the full wording does not fit on one line: the short forms keep every number.
+      const auto segment = [](const std::string& full, const std::string& brief) {
         ImGui::SameLine();
-        ImGui::Text("│ margin 1/‖w‖ = %s%s", plot::formatNumber(*m.solution.margin).c_str(),
-                    lab.params.kernel.type == KernelType::Linear ? "" : " (feature space)");
+        const bool fits = ImGui::CalcTextSize(full.c_str()).x <= ImGui::GetContentRegionAvail().x;
+        ImGui::TextUnformatted(fits ? full.c_str() : brief.c_str());
+      };
+      if (m.solution.margin) {
+        const std::string margin = plot::formatNumber(*m.solution.margin);
+        segment("│ margin 1/‖w‖ = " + margin +
+                    (lab.params.kernel.type == KernelType::Linear ? "" : " (feature space)"),
+                "│ margin " + margin);
       }
-      ImGui::SameLine();
-      ImGui::Text("│ training accuracy %.0f%%", 100.0 * m.trainingAccuracy);
+      char accuracy[32];
+      std::snprintf(accuracy, sizeof accuracy, "%.0f%%", 100.0 * m.trainingAccuracy);
+      segment(std::string("│ training accuracy ") + accuracy,
+              std::string("│ train acc. ") + accuracy);
     }
   }
   ImGui::End();

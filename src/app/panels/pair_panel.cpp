@@ -19,6 +19,14 @@
 namespace kpg::app {
 namespace {
 
+// Continues the line with `text` when it fits, else starts a new line: ImGui's own wrapping breaks
+// numbers at their decimal point, and a narrow (1024 px) window would clip them.
+void continueLine(const char* text) {
+  ImGui::SameLine();
+  if (ImGui::CalcTextSize(text).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+  ImGui::TextUnformatted(text);
+}
+
 std::string num(double v) {
   return plot::formatNumber(v);
 }
@@ -163,11 +171,10 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
                                            clipped ? IM_COL32(170, 30, 30, 255) : plot::kInk));
   ImGui::Text("feasible t ∈ [L, H] = [%s, %s]", num(s.lower).c_str(), num(s.upper).c_str());
   ImGui::Text("t = clamp(t*, L, H) = %s:", num(s.step).c_str());
-  ImGui::SameLine();
-  ImGui::TextUnformatted(where);
+  continueLine(where);
   ImGui::PopStyleColor();
-  ImGui::Text("αᵢ: %s → %s,  αⱼ: %s → %s", num(s.alphaIBefore).c_str(), num(s.alphaIAfter).c_str(),
-              num(s.alphaJBefore).c_str(), num(s.alphaJAfter).c_str());
+  ImGui::Text("αᵢ: %s → %s,", num(s.alphaIBefore).c_str(), num(s.alphaIAfter).c_str());
+  continueLine(("αⱼ: " + num(s.alphaJBefore) + " → " + num(s.alphaJAfter)).c_str());
   const bool second = lab.params.rule == SelectionRule::SecondOrder;
   ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "Why this pair?");
   ImGui::Text("i: largest −yG in I_up, m(α) = %s", num(s.mAlpha).c_str());
@@ -176,8 +183,9 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   } else {
     ImGui::Text("j: smallest −yG in I_low, M(α)");
   }
-  ImGui::Text("m(α) − M(α) = %s %s eps = %s", num(s.violation).c_str(),
-              s.violation >= lab.params.eps ? "≥" : "<", num(lab.params.eps).c_str());
+  ImGui::Text("m(α) − M(α) = %s", num(s.violation).c_str());
+  continueLine(
+      ((s.violation >= lab.params.eps ? "≥ eps = " : "< eps = ") + num(lab.params.eps)).c_str());
   ImGui::End();
 }
 

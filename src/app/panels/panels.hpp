@@ -56,6 +56,7 @@ struct UiState {
   int generateCount = 100;
   float generateNoise = 0.15f;
   int generateSeed = 1;
+  std::string generatorFieldsFor;  // the preset whose options the fields above were set from
 
   // The newest notice and when it first showed: info and "solver reset" notices step aside after
   // a few seconds (warnings and errors stay until dismissed).
@@ -77,6 +78,8 @@ struct Layout {
 Layout computeLayout(ImVec2 display);
 
 void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect);
+// The kernel choice and its parameters γ, r, p, shared by the SVM lab and the other methods.
+void drawKernelControls(LabState& lab);
 void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect);
 void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect);
 void drawPairPanel(LabState& lab, UiState& ui, const PanelRect& rect);

@@ -15,7 +15,6 @@ struct AppState {
   float devicePixelRatio = 1;
   int framebufferWidth = 0;
   int framebufferHeight = 0;
-  bool showAbout = true;
   // The SMO lab (issue 4). The UI (main.cpp, panels/) and window.kpg.dispatch (js_bridge.cpp)
   // change it only through apply(lab, action).
   LabState lab = makeLabState();

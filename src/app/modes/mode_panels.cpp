@@ -1082,7 +1082,7 @@ void drawModeControls(LabState& lab, UiState& ui, ModesState& modes, const Panel
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
-  if (ImGui::Begin("Kernel methods###modecontrols", nullptr, flags)) {
+  if (ImGui::Begin("Kernel Playground · kernel methods###modecontrols", nullptr, flags)) {
     drawModeSelector();
     dataControls(lab, ui);
     const bool kernelUsed =

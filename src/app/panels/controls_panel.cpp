@@ -8,6 +8,7 @@
 
 #include "data/toy_datasets.hpp"
 #include "panels/plot.hpp"
+#include "version.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -282,12 +283,16 @@ void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
-  if (ImGui::Begin("SMO lab", nullptr, flags)) {
+  // The product and build version head the first window (issue 2); the ### id keeps the
+  // window's identity independent of its title.
+  if (ImGui::Begin("Kernel Playground · SMO lab###controls", nullptr, flags)) {
     drawModeSelector();  // modes/mode_panels.hpp (issue 6)
     dataSection(lab, ui);
     modelSection(lab, ui);
     solverSection(lab, ui);
     viewSection(ui);
+    ImGui::Spacing();
+    ImGui::TextDisabled("Kernel Playground %s", kVersion);
   }
   ImGui::End();
 }

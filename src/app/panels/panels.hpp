@@ -91,6 +91,5 @@ void handleShortcuts(LabState& lab, UiState& ui);
 // Applies an action from the UI; errors are posted as notices by apply() itself.
 void dispatchUi(LabState& lab, const LabAction& action);
 
-void drawAboutPanel(AppState& state);
 
 }  // namespace kpg::app

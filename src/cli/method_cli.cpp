@@ -58,9 +58,12 @@ std::string methodUsage(const char* synopsis, const char* description,
   for (const MethodFlag& f : flags) add(f);
   if (kernelFlags)
     for (const MethodFlag& f : kKernelFlagTable) add(f);
-  s += "  --zero-based           LIBSVM feature indices start at 0\n"
-       "  --help                 this text\n"
-       "Data files are in LIBSVM format (label index:value ...).\n";
+  s += "  --format libsvm|csv    data file format (default libsvm: label index:value ...)\n"
+       "  --label-column K       CSV: the label column, 1-based, -1 = last (default)\n"
+       "  --header auto|yes|no   CSV: whether the first row names the columns\n"
+       "  --zero-based           LIBSVM feature indices start at 0\n"
+       "  --lenient              skip blank lines instead of refusing them\n"
+       "  --help                 this text\n";
   return s;
 }
 
@@ -86,8 +89,13 @@ std::optional<int> parseMethodOptions(const std::vector<std::string>& args,
     }
     if (seen[a]) return usageError("option " + a + " given twice");
     seen[a] = true;
-    if (a == "--zero-based") {
-      options.data.libsvm.zeroBased = true;
+    if (isDataFlag(a)) {  // svm_cli_io.hpp: --format csv, --label-column, --zero-based, ...
+      std::string value;
+      if (dataFlagTakesValue(a)) {
+        if (i + 1 >= args.size()) return usageError("option " + a + " needs a value");
+        value = args[++i];
+      }
+      if (auto e = applyDataFlag(a, value, options.data)) return usageError(*e);
       continue;
     }
     const bool isKernel = kernelFlags && (a == "-t" || a == "-d" || a == "-g" || a == "-r");

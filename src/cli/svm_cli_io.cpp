@@ -140,6 +140,55 @@ std::optional<std::string> writeFileAtomically(const std::string& path, std::str
   return std::nullopt;
 }
 
+bool isDataFlag(std::string_view flag) {
+  return dataFlagTakesValue(flag) || flag == "--zero-based" || flag == "--lenient";
+}
+
+bool dataFlagTakesValue(std::string_view flag) {
+  return flag == "--format" || flag == "--label-column" || flag == "--header" ||
+         flag == "--max-features" || flag == "--max-file-mb";
+}
+
+std::optional<std::string> applyDataFlag(std::string_view flag, const std::string& value,
+                                         DataOptions& data) {
+  long long whole = 0;
+  if (flag == "--zero-based") {
+    data.libsvm.zeroBased = true;
+  } else if (flag == "--lenient") {
+    data.libsvm.skipBlankLines = data.csv.skipBlankLines = true;
+  } else if (flag == "--format") {
+    if (value == "libsvm") {
+      data.format = DataFormat::Libsvm;
+    } else if (value == "csv") {
+      data.format = DataFormat::Csv;
+    } else {
+      return "--format " + value + ": use libsvm or csv";
+    }
+  } else if (flag == "--label-column") {
+    if (!parseIntArg(value, whole) || whole == 0) return "--label-column needs 1, 2, ... or -1";
+    data.csv.labelColumn = static_cast<int>(whole);
+  } else if (flag == "--header") {
+    if (value == "auto") {
+      data.csv.header = CsvHeader::Auto;
+    } else if (value == "yes") {
+      data.csv.header = CsvHeader::Present;
+    } else if (value == "no") {
+      data.csv.header = CsvHeader::Absent;
+    } else {
+      return "--header " + value + ": use auto, yes or no";
+    }
+  } else if (flag == "--max-features") {
+    if (!parseIntArg(value, whole) || whole < 1) return "--max-features needs a whole number >= 1";
+    data.libsvm.limits.maxFeatures = whole;
+  } else if (flag == "--max-file-mb") {
+    if (!parseIntArg(value, whole) || whole < 1) return "--max-file-mb needs a whole number >= 1";
+    data.maxFileBytes = static_cast<std::size_t>(whole) << 20;
+  } else {
+    return std::string(flag) + " is not a data-file option";
+  }
+  return std::nullopt;
+}
+
 bool loadDataset(const std::string& path, const DataOptions& options, Dataset& data,
                  std::ostream& err) {
   std::string text;

@@ -38,6 +38,15 @@ struct DataOptions {
   std::size_t maxFileBytes = std::size_t{1} << 30;
 };
 
+// The data-file flags every command that reads a data file takes:
+//   --format libsvm|csv, --label-column K, --header auto|yes|no, --max-features N,
+//   --max-file-mb N (with a value) and --zero-based, --lenient (without).
+bool isDataFlag(std::string_view flag);
+bool dataFlagTakesValue(std::string_view flag);
+// Applies one of them; the error names the flag and says what it takes.
+std::optional<std::string> applyDataFlag(std::string_view flag, const std::string& value,
+                                         DataOptions& data);
+
 // Reads and parses a data file; prints the error to `err` and returns false on failure.
 bool loadDataset(const std::string& path, const DataOptions& options, Dataset& data,
                  std::ostream& err);

@@ -105,15 +105,12 @@ std::optional<int> parseSvmOptions(const std::vector<std::string>& args, unsigne
     if (a == "-b" || a == "-q") known = allowed(kTrainFlags) || allowed(kPredictFlags);
     if (a == "--decision-values") known = allowed(kPredictFlags);
     if (a == "--no-matrix" || a == "--max-samples") known = allowed(kKernelCommand);
-    if (a == "--format" || a == "--label-column" || a == "--header" || a == "--zero-based" ||
-        a == "--lenient" || a == "--max-features" || a == "--max-file-mb")
-      known = allowed(kDataFlags);
+    if (isDataFlag(a)) known = allowed(kDataFlags);
     if (!known) return usageError("unknown option '" + a + "'");
     if (!seen.insert(a).second) return usageError("option " + a + " given twice");
     if (takesNoValue) {
       if (a == "-q") o.quiet = true;
-      if (a == "--zero-based") o.data.libsvm.zeroBased = true;
-      if (a == "--lenient") o.data.libsvm.skipBlankLines = o.data.csv.skipBlankLines = true;
+      if (isDataFlag(a)) applyDataFlag(a, "", o.data);
       if (a == "--no-matrix") o.printMatrix = false;
       if (a == "--fail-unconverged") o.failIfNotConverged = true;
       continue;
@@ -201,33 +198,8 @@ std::optional<int> parseSvmOptions(const std::vector<std::string>& args, unsigne
     } else if (a == "--max-samples") {
       if (!needInt() || whole < 1) return usageError("--max-samples needs a whole number >= 1");
       o.maxSamples = whole;
-    } else if (a == "--format") {
-      if (v == "libsvm") {
-        o.data.format = DataFormat::Libsvm;
-      } else if (v == "csv") {
-        o.data.format = DataFormat::Csv;
-      } else {
-        return usageError("--format " + v + ": use libsvm or csv");
-      }
-    } else if (a == "--label-column") {
-      if (!needInt() || whole == 0) return usageError("--label-column needs 1, 2, ... or -1");
-      o.data.csv.labelColumn = static_cast<int>(whole);
-    } else if (a == "--header") {
-      if (v == "auto") {
-        o.data.csv.header = CsvHeader::Auto;
-      } else if (v == "yes") {
-        o.data.csv.header = CsvHeader::Present;
-      } else if (v == "no") {
-        o.data.csv.header = CsvHeader::Absent;
-      } else {
-        return usageError("--header " + v + ": use auto, yes or no");
-      }
-    } else if (a == "--max-features") {
-      if (!needInt() || whole < 1) return usageError("--max-features needs a whole number >= 1");
-      o.data.libsvm.limits.maxFeatures = whole;
-    } else if (a == "--max-file-mb") {
-      if (!needInt() || whole < 1) return usageError("--max-file-mb needs a whole number >= 1");
-      o.data.maxFileBytes = static_cast<std::size_t>(whole) << 20;
+    } else if (isDataFlag(a)) {
+      if (auto e = applyDataFlag(a, v, o.data)) return usageError(*e);
     }
   }
   o.data.csv.numericLabels = o.params.type == SvmType::EpsilonSvr;

@@ -124,3 +124,25 @@ TEST_CASE("kpg kmeans, knn, kfd: results, degenerate data and usage errors",
     CHECK_THAT(help.output, Contains("Usage: kpg kpca"));
   }
 }
+
+TEST_CASE("kpg kernel-method commands read CSV as they read LIBSVM files", "[cli][csv]") {
+  TempDir dir;
+  writeFile(dir.file("xor.txt"), kXor);
+  // The same four points as CSV with a header and the label in the last column.
+  writeFile(dir.file("xor.csv"), "x1,x2,label\n1,1,-1\n-1,-1,-1\n-1,1,1\n1,-1,1\n");
+  const std::string csv = " --format csv --label-column -1 " + shellQuote(dir.file("xor.csv"));
+  for (const std::string command :
+       {"perceptron -t 1 -g 1 -r 1 -d 2", "kpca -t 2 -g 0.5", "kfd -t 1 -g 1 -r 1 -d 2"}) {
+    INFO(command);
+    const ProcessResult fromLibsvm =
+        runProcess(kpgCommand(command + " " + shellQuote(dir.file("xor.txt"))));
+    const ProcessResult fromCsv = runProcess(kpgCommand(command + csv));
+    CHECK(fromLibsvm.exitCode == 0);
+    CHECK(fromCsv.exitCode == 0);
+    CHECK(fromCsv.output == fromLibsvm.output);
+  }
+  const ProcessResult bad =
+      runProcess(kpgCommand("kmeans --format tsv " + shellQuote(dir.file("xor.csv"))));
+  CHECK(bad.exitCode == 1);
+  CHECK_THAT(bad.errors, Contains("--format tsv: use libsvm or csv"));
+}

@@ -13,6 +13,11 @@ if (!fs.existsSync(path.join(siteDir, 'kpg_app.wasm'))) {
 }
 
 const testDir = path.dirname(new URL(import.meta.url).pathname);
+// Screenshots of failures from an earlier run would read as failures of this one.
+const shots = path.join(repoRoot, 'build', 'screenshots');
+if (fs.existsSync(shots)) {
+  for (const f of fs.readdirSync(shots)) if (f.startsWith('FAILED-')) fs.rmSync(path.join(shots, f));
+}
 const files = fs.readdirSync(testDir).filter((f) => f.endsWith('.test.mjs')).sort();
 const server = await startServer(siteDir);
 const browser = await launchBrowser();

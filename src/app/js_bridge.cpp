@@ -1,10 +1,10 @@
 #include "js_bridge.hpp"
 
+#include "modes/mode_json.hpp"    // canvas modes (issue 6)
+#include "modes/mode_panels.hpp"  // modesState()
 #include "session/action_json.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
-#include "modes/mode_json.hpp"    // canvas modes (issue 6)
-#include "modes/mode_panels.hpp"  // modesState()
 #include "version.hpp"
 
 #include <emscripten.h>

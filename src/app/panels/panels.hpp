@@ -91,5 +91,4 @@ void handleShortcuts(LabState& lab, UiState& ui);
 // Applies an action from the UI; errors are posted as notices by apply() itself.
 void dispatchUi(LabState& lab, const LabAction& action);
 
-
 }  // namespace kpg::app

@@ -1,5 +1,7 @@
 #include "kernel_knn/kernel_knn.hpp"
 
+#include "test_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -11,26 +13,8 @@
 using namespace kpg;
 using Catch::Matchers::Contains;
 using Catch::Matchers::WithinAbs;
-
-namespace {
-Matrix rows(std::initializer_list<std::initializer_list<double>> values) {
-  Matrix m(static_cast<Eigen::Index>(values.size()),
-           static_cast<Eigen::Index>(values.begin()->size()));
-  Eigen::Index i = 0;
-  for (const auto& row : values) {
-    Eigen::Index j = 0;
-    for (double v : row) m(i, j++) = v;
-    ++i;
-  }
-  return m;
-}
-Vector vec(std::initializer_list<double> values) {
-  Vector v(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index i = 0;
-  for (double x : values) v(i++) = x;
-  return v;
-}
-}  // namespace
+using kpg::testing::rows;
+using kpg::testing::vec;
 
 TEST_CASE("KernelKnn: with the linear kernel it is Euclidean k-NN", "[knn]") {
   // Integer coordinates: squared distances are exact in both computations, so the neighbour sets

@@ -1,6 +1,8 @@
 #include "kernels/kernel.hpp"
 #include "kernels/gram_matrix.hpp"
 
+#include "test_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -9,15 +11,7 @@
 using namespace kpg;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
-
-namespace {
-Vector vec(std::initializer_list<double> values) {
-  Vector v(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index i = 0;
-  for (double x : values) v(i++) = x;
-  return v;
-}
-}  // namespace
+using kpg::testing::vec;
 
 TEST_CASE("Kernels: base kernel values match their formulas", "[kernels]") {
   const Vector x = vec({1, 3});

@@ -1,5 +1,7 @@
 #include "perceptron/perceptron.hpp"
 
+#include "test_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -7,27 +9,10 @@
 using namespace kpg;
 using Catch::Matchers::Contains;
 using Catch::Matchers::WithinAbs;
+using kpg::testing::rows;
+using kpg::testing::vec;
 
 namespace {
-
-Matrix rows(std::initializer_list<std::initializer_list<double>> values) {
-  Matrix m(static_cast<Eigen::Index>(values.size()),
-           static_cast<Eigen::Index>(values.begin()->size()));
-  Eigen::Index i = 0;
-  for (const auto& row : values) {
-    Eigen::Index j = 0;
-    for (double v : row) m(i, j++) = v;
-    ++i;
-  }
-  return m;
-}
-
-Vector vec(std::initializer_list<double> values) {
-  Vector v(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index i = 0;
-  for (double x : values) v(i++) = x;
-  return v;
-}
 
 // XOR as in course-notes 001 ("Extend the dual perceptron to learn the XOR function"): (1, 1) and
 // (−1, −1) negative, (−1, 1) and (1, −1) positive.

@@ -1,0 +1,30 @@
+#pragma once
+// Builders for small test data written as the notes write it: rows({{1, 3}, {2, 1}, {0, 1}}) is a
+// 3×2 matrix with one sample per row, vec({1, 1, -1}) a vector.
+
+#include <Eigen/Core>
+
+#include <initializer_list>
+
+namespace kpg::testing {
+
+inline Eigen::MatrixXd rows(std::initializer_list<std::initializer_list<double>> values) {
+  Eigen::MatrixXd m(static_cast<Eigen::Index>(values.size()),
+                    static_cast<Eigen::Index>(values.begin()->size()));
+  Eigen::Index i = 0;
+  for (const auto& row : values) {
+    Eigen::Index j = 0;
+    for (double v : row) m(i, j++) = v;
+    ++i;
+  }
+  return m;
+}
+
+inline Eigen::VectorXd vec(std::initializer_list<double> values) {
+  Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
+  Eigen::Index i = 0;
+  for (double x : values) v(i++) = x;
+  return v;
+}
+
+}  // namespace kpg::testing

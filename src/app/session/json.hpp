@@ -13,6 +13,8 @@
 // Strings are UTF-8; \uXXXX escapes (with surrogate pairs) are decoded; invalid UTF-8 and
 // control characters are errors.
 
+#include "data/json_text.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -85,8 +87,8 @@ JsonParse parseJson(std::string_view text);
 // parse(write(x)) gives x back bit for bit; non-finite numbers are written as null (callers
 // that mean ∞ write the string "inf" themselves).
 std::string writeJson(const JsonValue& value);
-// A JSON string literal with quotes and escapes (for hand-written output).
-std::string jsonQuote(std::string_view text);
-std::string jsonNumber(double value);
+// For hand-written output: the core's writers (data/json_text.hpp).
+using kpg::jsonNumber;
+using kpg::jsonQuote;
 
 }  // namespace kpg::app

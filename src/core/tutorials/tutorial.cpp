@@ -1,5 +1,7 @@
 #include "tutorials/tutorial.hpp"
 
+#include "data/json_text.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -54,45 +56,9 @@ std::string valueText(const NamedValue& value) {
   return text;
 }
 
-std::string jsonString(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-          out += buffer;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string jsonNumber(double value) {
-  if (!std::isfinite(value)) return "null";
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
-
 std::string jsonStrings(const std::vector<std::string>& items) {
   std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + jsonString(items[i]);
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + jsonQuote(items[i]);
   return out + "]";
 }
 
@@ -124,25 +90,24 @@ std::string renderText(const Tutorial& tutorial) {
 }
 
 std::string renderJson(const Tutorial& tutorial) {
-  std::string out = "{\"id\":" + jsonString(tutorial.id) +
-                    ",\"title\":" + jsonString(tutorial.title) +
-                    ",\"source\":" + jsonString(tutorial.source) + ",\"pages\":[";
+  std::string out = "{\"id\":" + jsonQuote(tutorial.id) +
+                    ",\"title\":" + jsonQuote(tutorial.title) +
+                    ",\"source\":" + jsonQuote(tutorial.source) + ",\"pages\":[";
   for (std::size_t p = 0; p < tutorial.pages.size(); ++p) {
     const TutorialPage& page = tutorial.pages[p];
-    out += (p ? "," : "") + std::string("{\"title\":") + jsonString(page.title) +
+    out += (p ? "," : "") + std::string("{\"title\":") + jsonQuote(page.title) +
            ",\"paragraphs\":" + jsonStrings(page.paragraphs) + ",\"formulas\":[";
     for (std::size_t f = 0; f < page.formulas.size(); ++f) {
-      out += (f ? "," : "") + std::string("{\"text\":") + jsonString(page.formulas[f].text) +
-             ",\"comment\":" + jsonString(page.formulas[f].comment) + "}";
+      out += (f ? "," : "") + std::string("{\"text\":") + jsonQuote(page.formulas[f].text) +
+             ",\"comment\":" + jsonQuote(page.formulas[f].comment) + "}";
     }
     out += "],\"values\":[";
     for (std::size_t v = 0; v < page.values.size(); ++v) {
       const NamedValue& value = page.values[v];
-      out += (v ? "," : "") + std::string("{\"name\":") + jsonString(value.name) +
-             ",\"exact\":" + jsonString(value.exact) + ",\"value\":" + jsonNumber(value.value) +
-             "}";
+      out += (v ? "," : "") + std::string("{\"name\":") + jsonQuote(value.name) +
+             ",\"exact\":" + jsonQuote(value.exact) + ",\"value\":" + jsonNumber(value.value) + "}";
     }
-    out += "],\"notesCorrection\":" + jsonString(page.notesCorrection) + "}";
+    out += "],\"notesCorrection\":" + jsonQuote(page.notesCorrection) + "}";
   }
   out += "],\"warnings\":" + jsonStrings(tutorial.warnings) + "}";
   return out;

@@ -819,45 +819,33 @@ void drawModeCanvas(LabState& lab, UiState& ui, ModesState& modes, const PanelRe
 
 // ---- Controls --------------------------------------------------------------------------------
 
-struct PresetEntry {
-  const char* name;
-  const char* label;
-};
-constexpr PresetEntry kPresets[] = {
-    {"hand-solved", "Hand-solved (notes 001, Q7)"},
-    {"perceptron", "Perceptron example (notes 002)"},
-    {"xor", "XOR"},
-    {"moons", "Two moons"},
-    {"circles", "Circles"},
-    {"blobs", "Overlapping blobs"},
-    {"separable", "Linearly separable"},
-    {"sine", "Sine (regression: x → t)"},
-};
-constexpr int kPresetCount = static_cast<int>(sizeof(kPresets) / sizeof(kPresets[0]));
-
-void sectionTitle(const char* text) {
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
-  ImGui::TextUnformatted(text);
-  ImGui::PopStyleColor();
-  ImGui::Separator();
+// The lab's presets and the regression set of the ε-SVR mode.
+const std::vector<PresetEntry>& modePresets() {
+  static const std::vector<PresetEntry> presets = [] {
+    std::vector<PresetEntry> all = labPresets();
+    all.push_back({"sine", "Sine (regression: x → t)"});
+    return all;
+  }();
+  return presets;
 }
 
 void dataControls(LabState& lab, UiState& ui) {
   sectionTitle("Data (shared with the SVM lab)");
+  const std::vector<PresetEntry>& presets = modePresets();
+  const int presetCount = static_cast<int>(presets.size());
   ModeView& mv = modeView();
-  for (int k = 0; k < kPresetCount; ++k)
-    if (lab.presetName == kPresets[k].name) mv.presetIndex = k;
-  mv.presetIndex = std::clamp(mv.presetIndex, 0, kPresetCount - 1);
+  for (int k = 0; k < presetCount; ++k)
+    if (lab.presetName == presets[k].name) mv.presetIndex = k;
+  mv.presetIndex = std::clamp(mv.presetIndex, 0, presetCount - 1);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##modepreset", kPresets[mv.presetIndex].label)) {
-    for (int k = 0; k < kPresetCount; ++k) {
-      if (ImGui::Selectable(kPresets[k].label, k == mv.presetIndex)) {
+  if (ImGui::BeginCombo("##modepreset", presets[mv.presetIndex].label)) {
+    for (int k = 0; k < presetCount; ++k) {
+      if (ImGui::Selectable(presets[k].label, k == mv.presetIndex)) {
         mv.presetIndex = k;
-        if (std::string(kPresets[k].name) == "sine") {
+        if (std::string(presets[k].name) == "sine") {
           (void)loadSinePreset(lab, 40, 0.15, 1, true);
         } else {
-          dispatchUi(lab, action::LoadPreset{kPresets[k].name});
+          dispatchUi(lab, action::LoadPreset{presets[k].name});
         }
       }
     }
@@ -871,17 +859,7 @@ void dataControls(LabState& lab, UiState& ui) {
   ImGui::SameLine();
   if (ImGui::RadioButton("erase", ui.tool == CanvasTool::Erase))
     ui.tool = ui.tool == CanvasTool::Erase ? CanvasTool::AddMove : CanvasTool::Erase;
-  ImGui::BeginDisabled(lab.undoStack.empty());
-  if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(lab.redoStack.empty());
-  if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("Fit view")) dispatchUi(lab, action::SetView{fittedWindow(lab.data.points)});
-  ImGui::SameLine();
-  ImGui::TextDisabled("%d pts", static_cast<int>(lab.pointCount()));
+  drawEditRow(lab, ui);
 }
 
 void kernelControls(LabState& lab, bool used) {

@@ -17,21 +17,6 @@
 namespace kpg::app {
 namespace {
 
-// The presets of toy_datasets.hpp, with the name the UI shows.
-struct PresetEntry {
-  const char* name;
-  const char* label;
-};
-constexpr PresetEntry kPresets[] = {
-    {"hand-solved", "Hand-solved (notes 001, Q7)"},
-    {"perceptron", "Perceptron example (notes 002)"},
-    {"xor", "XOR"},
-    {"moons", "Two moons"},
-    {"circles", "Circles"},
-    {"blobs", "Overlapping blobs (soft margin)"},
-    {"separable", "Linearly separable"},
-};
-constexpr int kPresetCount = static_cast<int>(sizeof(kPresets) / sizeof(kPresets[0]));
 // The generated sets (the first two presets are fixed point sets).
 constexpr int kFirstGenerated = 2;
 
@@ -58,22 +43,16 @@ bool toolButton(const char* text, bool selected) {
   return pressed;
 }
 
-void sectionTitle(const char* text) {
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
-  ImGui::TextUnformatted(text);
-  ImGui::PopStyleColor();
-  ImGui::Separator();
-}
-
 void dataSection(LabState& lab, UiState& ui) {
   sectionTitle("Data");
+  const std::vector<PresetEntry>& presets = labPresets();
+  const int presetCount = static_cast<int>(presets.size());
   ImGui::SetNextItemWidth(-1);
   // Follow the lab's preset (it may come from window.kpg.dispatch or a loaded session).
-  for (int k = 0; k < kPresetCount; ++k) {
-    if (lab.presetName == kPresets[k].name) ui.presetIndex = k;
+  for (int k = 0; k < presetCount; ++k) {
+    if (lab.presetName == presets[k].name) ui.presetIndex = k;
   }
-  ui.presetIndex = std::clamp(ui.presetIndex, 0, kPresetCount - 1);
+  ui.presetIndex = std::clamp(ui.presetIndex, 0, presetCount - 1);
   // The generator's fields start from the loaded preset's own options, so that N and noise
   // describe the points on the canvas (the xor preset is 80 points with noise 0.3).
   if (ui.generatorFieldsFor != lab.presetName) {
@@ -85,11 +64,11 @@ void dataSection(LabState& lab, UiState& ui) {
       ui.generateSeed = static_cast<int>(options.seed);
     }
   }
-  if (ImGui::BeginCombo("##preset", kPresets[ui.presetIndex].label)) {
-    for (int k = 0; k < kPresetCount; ++k) {
-      if (ImGui::Selectable(kPresets[k].label, k == ui.presetIndex)) {
+  if (ImGui::BeginCombo("##preset", presets[ui.presetIndex].label)) {
+    for (int k = 0; k < presetCount; ++k) {
+      if (ImGui::Selectable(presets[k].label, k == ui.presetIndex)) {
         ui.presetIndex = k;
-        dispatchUi(lab, action::LoadPreset{kPresets[k].name});
+        dispatchUi(lab, action::LoadPreset{presets[k].name});
       }
     }
     ImGui::EndCombo();
@@ -105,7 +84,7 @@ void dataSection(LabState& lab, UiState& ui) {
     ui.generateSeed = std::max(0, ui.generateSeed);
     ImGui::SameLine();
     if (ImGui::Button("Generate")) {
-      dispatchUi(lab, action::Generate{kPresets[ui.presetIndex].name, ui.generateCount,
+      dispatchUi(lab, action::Generate{presets[ui.presetIndex].name, ui.generateCount,
                                        static_cast<double>(ui.generateNoise),
                                        static_cast<std::uint64_t>(ui.generateSeed)});
     }
@@ -123,20 +102,7 @@ void dataSection(LabState& lab, UiState& ui) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click or drag over points to delete them.");
   ImGui::SameLine();
   if (toolButton("Pan", ui.tool == CanvasTool::Pan)) ui.tool = CanvasTool::Pan;
-  ImGui::BeginDisabled(lab.undoStack.empty());
-  if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(lab.redoStack.empty());
-  if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("Fit view")) {
-    dispatchUi(lab, action::SetView{fittedWindow(lab.data.points)});
-    ui.viewChangedSeconds = ui.nowSeconds;
-  }
-  ImGui::SameLine();
-  ImGui::TextDisabled("%d pts", static_cast<int>(lab.pointCount()));
+  drawEditRow(lab, ui);
 }
 
 void modelSection(LabState& lab, UiState& ui) {
@@ -238,6 +204,44 @@ void viewSection(UiState& ui) {
 }
 
 }  // namespace
+
+const std::vector<PresetEntry>& labPresets() {
+  static const std::vector<PresetEntry> presets = {
+      {"hand-solved", "Hand-solved (notes 001, Q7)"},
+      {"perceptron", "Perceptron example (notes 002)"},
+      {"xor", "XOR"},
+      {"moons", "Two moons"},
+      {"circles", "Circles"},
+      {"blobs", "Overlapping blobs (soft margin)"},
+      {"separable", "Linearly separable"},
+  };
+  return presets;
+}
+
+void sectionTitle(const char* text) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
+  ImGui::TextUnformatted(text);
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+void drawEditRow(LabState& lab, UiState& ui) {
+  ImGui::BeginDisabled(lab.undoStack.empty());
+  if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(lab.redoStack.empty());
+  if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Fit view")) {
+    dispatchUi(lab, action::SetView{fittedWindow(lab.data.points)});
+    ui.viewChangedSeconds = ui.nowSeconds;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("%d pts", static_cast<int>(lab.pointCount()));
+}
 
 void drawKernelControls(LabState& lab) {
   KernelParams kernel = lab.params.kernel;

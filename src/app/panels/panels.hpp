@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace kpg::app {
 
@@ -78,6 +79,16 @@ struct Layout {
 Layout computeLayout(ImVec2 display);
 
 void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect);
+// A controls-panel section heading (used by the lab's and the other methods' controls).
+void sectionTitle(const char* text);
+// The presets of toy_datasets.hpp with the names the UI shows, in menu order.
+struct PresetEntry {
+  const char* name;
+  const char* label;
+};
+const std::vector<PresetEntry>& labPresets();
+// Undo, Redo, Fit view and the point count: the editing row under the data presets.
+void drawEditRow(LabState& lab, UiState& ui);
 // The kernel choice and its parameters γ, r, p, shared by the SVM lab and the other methods.
 void drawKernelControls(LabState& lab);
 void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect);

@@ -17,7 +17,7 @@
 using namespace kpg;
 using namespace kpg::testing;
 
-TEST_CASE("reproduce: the fast KFD path equals KernelFisherDiscriminant for every mu",
+TEST_CASE("reproduce: the fast KFD path equals KernelFisherDiscriminant for every mu and rule",
           "[reproduce][kfd]") {
   // Two overlapping Gaussian-ish clouds from a fixed deterministic pattern.
   const int n = 40;
@@ -34,12 +34,15 @@ TEST_CASE("reproduce: the fast KFD path equals KernelFisherDiscriminant for ever
   const KernelParams kernel = KernelParams::rbf(0.5);
   const Matrix k = gramMatrix(kernel, x);
   const Matrix kTest = crossKernelMatrix(kernel, test, x);
-  const auto method = cli::makeKfdMethod(cli::KfdThreshold::MidpointOfMeans);
+  const FisherThreshold rule =
+      GENERATE(FisherThreshold::MidpointOfMeans, FisherThreshold::FewestTrainingErrors);
+  const auto method = cli::makeKfdMethod(rule);
   const std::vector<double> mus = {1e-3, 0.1, 10};
   const std::vector<Vector> fast = method->decisions(k, y, kTest, mus);
   for (size_t m = 0; m < mus.size(); ++m) {
     KfdOptions options;
     options.mu = mus[m];
+    options.threshold = rule;
     KernelFisherDiscriminant kfd;
     kfd.compute(x, y, kernel, options);
     REQUIRE(kfd.info() == FisherStatus::Success);

@@ -2,6 +2,7 @@
 
 #include "reproduce/mika1999.hpp"
 
+#include "fisher_discriminant/fisher_discriminant.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/optimality.hpp"
 #include "svm/smo_solver.hpp"
@@ -15,33 +16,6 @@
 namespace kpg::cli {
 
 namespace {
-
-// The threshold that makes the fewest training errors on the projections p (class +1 above it),
-// placed halfway between the two projections around the cut; among equally good cuts, the one
-// nearest to `preferred`. With unbalanced classes (breast-cancer 29 % positive, german 30 %) the
-// midpoint of the projected class means sits too far into the larger class.
-double fewestErrorsThreshold(const Vector& p, const Vector& y, double preferred) {
-  std::vector<std::pair<double, double>> sorted;
-  for (Eigen::Index i = 0; i < p.size(); ++i) sorted.emplace_back(p(i), y(i));
-  std::sort(sorted.begin(), sorted.end());
-  // Cut below everything: every negative is an error.
-  Eigen::Index errors = 0;
-  for (const auto& s : sorted) errors += s.second < 0 ? 1 : 0;
-  Eigen::Index best = errors;
-  double bestThreshold = sorted.front().first - 1;
-  for (size_t k = 0; k < sorted.size(); ++k) {
-    errors += sorted[k].second > 0 ? 1 : -1;  // sample k moves below the cut
-    if (k + 1 < sorted.size() && sorted[k + 1].first == sorted[k].first) continue;
-    const double t =
-        k + 1 < sorted.size() ? 0.5 * (sorted[k].first + sorted[k + 1].first) : sorted[k].first + 1;
-    if (errors < best ||
-        (errors == best && std::abs(t - preferred) < std::abs(bestThreshold - preferred))) {
-      best = errors;
-      bestThreshold = t;
-    }
-  }
-  return bestThreshold;
-}
 
 // C-SVC solved by the core's SmoSolver at LIBSVM's default tolerance; bias by LIBSVM's rule.
 class SvmMethod final : public BenchmarkMethod {
@@ -74,7 +48,7 @@ class SvmMethod final : public BenchmarkMethod {
 // against KernelFisherDiscriminant.
 class KfdMethod final : public BenchmarkMethod {
  public:
-  explicit KfdMethod(KfdThreshold rule) : rule_(rule) {}
+  explicit KfdMethod(FisherThreshold rule) : rule_(rule) {}
   const char* name() const override { return "KFD"; }
   const char* regularizerName() const override { return "mu"; }
   std::vector<double> regularizerGrid() const override { return {1e-3, 1e-2, 1e-1, 1, 10, 100}; }
@@ -104,7 +78,7 @@ class KfdMethod final : public BenchmarkMethod {
       const Vector scaled = d.array() / (eigen.eigenvalues().array() + mu);
       const Vector alpha = eigen.eigenvectors() * scaled;
       const double midpoint = 0.5 * (alpha.dot(m1) + alpha.dot(m2));
-      const double threshold = rule_ == KfdThreshold::MidpointOfMeans
+      const double threshold = rule_ == FisherThreshold::MidpointOfMeans
                                    ? midpoint
                                    : fewestErrorsThreshold(kTrain * alpha, yTrain, midpoint);
       out.push_back((kEval * alpha).array() - threshold);
@@ -113,7 +87,7 @@ class KfdMethod final : public BenchmarkMethod {
   }
 
  private:
-  KfdThreshold rule_;
+  FisherThreshold rule_;
 };
 
 }  // namespace
@@ -121,7 +95,7 @@ class KfdMethod final : public BenchmarkMethod {
 std::unique_ptr<BenchmarkMethod> makeSvmMethod() {
   return std::make_unique<SvmMethod>();
 }
-std::unique_ptr<BenchmarkMethod> makeKfdMethod(KfdThreshold rule) {
+std::unique_ptr<BenchmarkMethod> makeKfdMethod(FisherThreshold rule) {
   return std::make_unique<KfdMethod>(rule);
 }
 

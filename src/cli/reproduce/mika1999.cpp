@@ -195,7 +195,7 @@ std::vector<MethodRow> reproduceMika1999(const ReproduceOptions& options) {
                           ? options.threads
                           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const std::unique_ptr<BenchmarkMethod> methods[] = {
-      makeSvmMethod(), makeKfdMethod(KfdThreshold::FewestTrainingErrors)};
+      makeSvmMethod(), makeKfdMethod(FisherThreshold::FewestTrainingErrors)};
   std::vector<MethodRow> rows;
   for (const BenchmarkDataset& d : mika1999Datasets()) {
     if (!options.only.empty() &&

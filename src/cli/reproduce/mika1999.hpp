@@ -17,11 +17,11 @@
 //              i.e. the narrower width, then the smaller C (the stronger regularization) or the
 //              smaller μ.
 //   decision   an exact zero counts as the +1 class.
-//   KFD b      the threshold with the fewest training errors on the projected training data
-//              (Mika et al. leave b open; the core's KernelFisherDiscriminant uses the midpoint
-//              of the projected class means, which misplaces it on unbalanced data sets —
-//              breast-cancer +7 points, german +3.7 against the published errors).
+//   KFD b      FisherThreshold::FewestTrainingErrors (fisher_discriminant.hpp): Mika et al. leave
+//              b open; the midpoint of the projected class means misplaces it on the unbalanced
+//              sets (breast-cancer +7 points, german +3.7 against the published errors).
 
+#include "fisher_discriminant/fisher_discriminant.hpp"
 #include "reproduce/ida_data.hpp"
 
 #include <functional>
@@ -47,10 +47,8 @@ class BenchmarkMethod {
                                         const std::vector<double>& regularizers) const = 0;
 };
 
-enum class KfdThreshold { MidpointOfMeans, FewestTrainingErrors };
-
 std::unique_ptr<BenchmarkMethod> makeSvmMethod();
-std::unique_ptr<BenchmarkMethod> makeKfdMethod(KfdThreshold rule);
+std::unique_ptr<BenchmarkMethod> makeKfdMethod(FisherThreshold rule);
 
 struct PublishedResult {
   double mean = 0;  // test error, %

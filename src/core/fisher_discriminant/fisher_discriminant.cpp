@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <utility>
+#include <vector>
 
 namespace kpg {
 
@@ -221,11 +222,39 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
   projectedMean1_ = alpha_.dot(M1);
   projectedMean2_ = alpha_.dot(M2);
   threshold_ = 0.5 * (projectedMean1_ + projectedMean2_);
+  if (options.threshold == FisherThreshold::FewestTrainingErrors) {
+    threshold_ = fewestErrorsThreshold(K * alpha_, labels_.sign, threshold_);
+  }
   const double within = alpha_.dot(N * alpha_);
   rayleigh_ = within > 0 ? std::pow(alpha_.dot(delta), 2) / within : 0.0;
   status_ = FisherStatus::Success;
   message_ = automatic ? "computed; N regularized with mu = " + formatNumber(mu_) : "computed";
   return *this;
+}
+
+double fewestErrorsThreshold(const Vector& projections, const Vector& sign, double preferred) {
+  std::vector<std::pair<double, double>> sorted;
+  for (Eigen::Index i = 0; i < projections.size(); ++i)
+    sorted.emplace_back(projections(i), sign(i));
+  std::sort(sorted.begin(), sorted.end());
+  if (sorted.empty()) return preferred;
+  // The cut below everything misclassifies every negative sample.
+  Eigen::Index errors = 0;
+  for (const auto& s : sorted) errors += s.second < 0 ? 1 : 0;
+  Eigen::Index best = errors;
+  double bestThreshold = sorted.front().first - 1;
+  for (size_t k = 0; k < sorted.size(); ++k) {
+    errors += sorted[k].second > 0 ? 1 : -1;  // sample k moves below the cut
+    if (k + 1 < sorted.size() && sorted[k + 1].first == sorted[k].first) continue;
+    const double t =
+        k + 1 < sorted.size() ? 0.5 * (sorted[k].first + sorted[k + 1].first) : sorted[k].first + 1;
+    if (errors < best ||
+        (errors == best && std::abs(t - preferred) < std::abs(bestThreshold - preferred))) {
+      best = errors;
+      bestThreshold = t;
+    }
+  }
+  return bestThreshold;
 }
 
 double KernelFisherDiscriminant::projection(const VectorRef& x) const {

@@ -1,5 +1,7 @@
 #include "fisher_discriminant/fisher_discriminant.hpp"
 
+#include "test_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -8,27 +10,10 @@ using namespace kpg;
 using Catch::Matchers::Contains;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
+using kpg::testing::rows;
+using kpg::testing::vec;
 
 namespace {
-
-Matrix rows(std::initializer_list<std::initializer_list<double>> values) {
-  Matrix m(static_cast<Eigen::Index>(values.size()),
-           static_cast<Eigen::Index>(values.begin()->size()));
-  Eigen::Index i = 0;
-  for (const auto& row : values) {
-    Eigen::Index j = 0;
-    for (double v : row) m(i, j++) = v;
-    ++i;
-  }
-  return m;
-}
-
-Vector vec(std::initializer_list<double> values) {
-  Vector v(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index i = 0;
-  for (double x : values) v(i++) = x;
-  return v;
-}
 
 // Two elongated, overlapping-in-x classes in 3-D (LDA must tilt away from m₁ − m₂), unequal sizes.
 void twoClouds(Matrix& x, Vector& y) {
@@ -192,4 +177,45 @@ TEST_CASE("Fisher: degenerate inputs are refused with specific messages", "[kfd]
   // Identical samples with different labels: the means coincide in every feature space.
   kfd.compute(rows({{1, 1}, {1, 1}}), vec({1, 2}), KernelParams::rbf(1));
   CHECK(kfd.info() == FisherStatus::NoSeparation);
+}
+
+TEST_CASE("fewestErrorsThreshold: the cut with the fewest training errors, nearest the midpoint",
+          "[kfd]") {
+  // Separable: −2, −1 | 1, 3 → the cut halfway between −1 and 1, no errors.
+  CHECK(fewestErrorsThreshold(vec({-2, -1, 1, 3}), vec({-1, -1, 1, 1}), 5.0) == 0.0);
+  // Projections −3 (−), −1 (+), 0.5 (−), 2 (+): counting by hand, cuts at −2 and at 1.25 both make
+  // one error, every other cut two; the tie goes to the cut nearer the preferred value.
+  const Vector p = vec({0.5, -3, 2, -1});
+  const Vector s = vec({-1, -1, 1, 1});
+  CHECK(fewestErrorsThreshold(p, s, 0.0) == 1.25);
+  CHECK(fewestErrorsThreshold(p, s, -1.9) == -2.0);
+}
+
+TEST_CASE(
+    "KernelFisherDiscriminant: the fewest-errors threshold beats the midpoint on unbalanced "
+    "classes",
+    "[kfd]") {
+  // 1-D, linear kernel: nine negatives spread over [−4, 0], one positive at 1. The projected
+  // class means sit at −2·α and 1·α, so the midpoint puts t at −0.5·α and calls the negatives
+  // above −0.5 positive; any cut in (0, 1) separates the classes.
+  Matrix x(10, 1);
+  Vector y(10);
+  for (int i = 0; i < 9; ++i) {
+    x(i, 0) = -4.0 + 0.5 * i;
+    y(i) = -1;
+  }
+  x(9, 0) = 1;
+  y(9) = 1;
+  const auto trainingErrors = [&](FisherThreshold rule) {
+    KfdOptions options;
+    options.threshold = rule;
+    KernelFisherDiscriminant kfd;
+    kfd.compute(x, y, KernelParams::linear(), options);
+    REQUIRE(kfd.info() == FisherStatus::Success);
+    int errors = 0;
+    for (Eigen::Index i = 0; i < x.rows(); ++i) errors += kfd.predict(x.row(i).transpose()) != y(i);
+    return errors;
+  };
+  CHECK(trainingErrors(FisherThreshold::MidpointOfMeans) == 1);  // the negative at 0
+  CHECK(trainingErrors(FisherThreshold::FewestTrainingErrors) == 0);
 }

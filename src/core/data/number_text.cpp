@@ -156,4 +156,22 @@ std::string formatDouble(double value) {
   return buffer;
 }
 
+std::string formatDisplay(double value, int significantDigits) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "\u221e" : "\u2212\u221e";
+  if (significantDigits < 1) significantDigits = 1;
+  if (significantDigits > 17) significantDigits = 17;
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.*g", significantDigits, value + 0.0);
+  // A value that rounds to zero at this precision keeps its sign in %g ("-0"); people read 0.
+  // (strtod reads snprintf's output in the same locale, before the radix is mapped.)
+  if (std::strtod(buffer, nullptr) == 0.0) return "0";
+  const char radix = localeRadix();
+  if (radix != '.') {
+    for (char* p = buffer; *p; ++p)
+      if (*p == radix) *p = '.';
+  }
+  return buffer;
+}
+
 }  // namespace kpg

@@ -42,4 +42,14 @@ bool parseUnsigned(std::string_view text, long long max, long long& value, bool&
 // with '.' as radix in every locale. Non-finite values print as "nan"/"inf"/"-inf".
 std::string formatDouble(double value);
 
+// The exact, round-trip form: formatDouble under the name the writers of files and JSON use.
+inline std::string formatExact(double value) {
+  return formatDouble(value);
+}
+
+// A number for people: `significantDigits` (1..17) significant digits in %g style, '.' as radix
+// in every locale, no "-0" (a negative zero or a value that rounds to zero prints as "0"), and
+// "∞"/"−∞"/"nan" for the non-finite values. Every panel, table and message uses this one form.
+std::string formatDisplay(double value, int significantDigits = 6);
+
 }  // namespace kpg

@@ -69,6 +69,21 @@ TEST_CASE("Number text: the shortest form reads back exactly", "[data]") {
   CHECK(formatDouble(1.0 / 3.0) == "0.3333333333333333");
 }
 
+TEST_CASE("Number text: the display form rounds, never shows -0 and names infinity", "[data]") {
+  CHECK(formatDisplay(0.1 + 0.2) == "0.3");
+  CHECK(formatDisplay(2.0 / 3.0, 3) == "0.667");
+  CHECK(formatDisplay(-1.5) == "-1.5");
+  CHECK(formatDisplay(-0.0) == "0");
+  CHECK(formatDisplay(-1e-12, 3) == "-1e-12");
+  CHECK(formatDisplay(123456789.0, 4) == "1.235e+08");
+  CHECK(formatDisplay(std::numeric_limits<double>::infinity()) == "\u221e");
+  CHECK(formatDisplay(-std::numeric_limits<double>::infinity()) == "\u2212\u221e");
+  CHECK(formatDisplay(std::nan("")) == "nan");
+  CHECK(formatDisplay(1.0 / 3.0, 0) == "0.3");                   // clamped to one digit
+  CHECK(formatDisplay(1.0 / 3.0, 40) == "0.33333333333333331");  // clamped to 17
+  CHECK(formatExact(0.1) == formatDouble(0.1));
+}
+
 TEST_CASE("Number text: indices above the limit overflow instead of wrapping (D10)", "[data]") {
   long long value = 0;
   bool overflow = false;

@@ -49,6 +49,12 @@ struct ParameterError {
   std::string message;
 };
 
+// docs/bad-inputs.md P3, G7: the one sentence every trainer (CLI, app, every kernel method) gives
+// when a kernel value k(x, x') is not finite, instead of training on NaN.
+inline constexpr std::string_view kKernelOverflowMessage =
+    "kernel values overflow (not finite) for these points: lower gamma or the degree, or scale "
+    "the data to a small range such as [-1, 1] (svm-scale)";
+
 // Rejects what LIBSVM's svm_check_parameter rejects, and NaN/inf, which it lets through
 // (../shared/BAD_INPUTS.md P1, P3). Only the parameters the kernel type uses are checked.
 std::optional<ParameterError> validate(const KernelParams& params);

@@ -52,23 +52,23 @@ int run(CommandContext& c) {
   ko.seed = static_cast<std::uint64_t>(seed);
   ko.maxIterations = static_cast<int>(maxIter);
   KernelKmeans kmeans(data.x, *kernel, ko);
-  if (kmeans.status() == KernelKmeansStatus::InvalidInput) {
+  if (kmeans.status() == RunStatus::InvalidInput) {
     c.err << "kpg kmeans: " << kmeans.message() << "\n";
     return kmeans.message().find("budget") != std::string::npos ? kExitResource : kExitBadInput;
   }
   while (!kmeans.finished()) {
     const KernelKmeansStep s = kmeans.step();
-    c.out << "iteration " << s.iteration << ": objective " << number(s.objective) << ", "
+    c.out << "iteration " << s.stepsDone << ": objective " << number(s.objective) << ", "
           << s.changed << " changed";
     for (const auto& [cluster, sample] : s.reseeds)
       c.out << ", cluster " << cluster + 1 << " emptied: reseeded with sample " << sample + 1;
     c.out << "\n";
   }
-  c.out << "status: " << statusText(kmeans.status()) << "\nsizes:";
+  c.out << "status: " << kmeansStatusText(kmeans.status()) << "\nsizes:";
   for (int size : kmeans.clusterSizes()) c.out << " " << size;
   c.out << "\nassignment:\n";
   for (int cluster : kmeans.assignment()) c.out << cluster + 1 << "\n";
-  if (kmeans.status() != KernelKmeansStatus::Converged) {
+  if (kmeans.status() != RunStatus::Converged) {
     c.err << "kpg kmeans: " << kmeans.message() << "\n";
     if (o.has("--fail-unconverged")) return kExitNotConverged;
   }

@@ -33,7 +33,7 @@ const std::string& usage() {
 
 template <class P>
 int report(P& p, const Dataset& data, bool trace, bool failUnconverged, CommandContext& c) {
-  if (p.status() == PerceptronStatus::InvalidInput) {
+  if (p.status() == RunStatus::InvalidInput) {
     c.err << "kpg perceptron: " << p.message() << "\n";
     return p.message().find("budget") != std::string::npos ? kExitResource : kExitBadInput;
   }
@@ -47,11 +47,11 @@ int report(P& p, const Dataset& data, bool trace, bool failUnconverged, CommandC
   long long correct = 0;
   for (Eigen::Index i = 0; i < data.size(); ++i)
     correct += p.predict(data.x.row(i).transpose()) == data.y(i) ? 1 : 0;
-  c.out << "status: " << statusText(p.status()) << "\n"
+  c.out << "status: " << perceptronStatusText(p.status()) << "\n"
         << "message: " << p.message() << "\n"
         << "epochs: " << p.epoch() + 1 << "\nupdates: " << p.mistakes() << "\n"
         << "training accuracy: " << accuracy(correct, data.size()) << "\n";
-  if (p.status() != PerceptronStatus::Converged) {
+  if (p.status() != RunStatus::Converged) {
     c.err << "kpg perceptron: " << p.message() << "\n";
     if (failUnconverged) return kExitNotConverged;
   }
@@ -102,7 +102,7 @@ int run(CommandContext& c) {
   if (o.has("--primal")) {
     Perceptron p(data.x, data.y, po);
     const int code = report(p, data, trace, strict, c);
-    if (p.status() != PerceptronStatus::InvalidInput) {
+    if (p.status() != RunStatus::InvalidInput) {
       c.out << "beta:";
       for (Eigen::Index j = 0; j < p.beta().size(); ++j) c.out << " " << number(p.beta()(j));
       c.out << "\nbias: " << number(p.bias()) << "\n";
@@ -113,7 +113,7 @@ int run(CommandContext& c) {
   if (!kernel) return kExitUsage;
   KernelPerceptron p(data.x, data.y, *kernel, po);
   const int code = report(p, data, trace, strict, c);
-  if (p.status() != PerceptronStatus::InvalidInput) {
+  if (p.status() != RunStatus::InvalidInput) {
     c.out << "kernel: " << describe(*kernel) << "\nbias: " << number(p.bias())
           << "\nalpha (mistake counts, non-zero):";
     for (Eigen::Index i = 0; i < p.alpha().size(); ++i)

@@ -9,22 +9,22 @@
 
 namespace kpg {
 
-std::string_view statusText(KernelKmeansStatus status) {
+std::string_view kmeansStatusText(RunStatus status) {
   switch (status) {
-    case KernelKmeansStatus::InvalidInput:
+    case RunStatus::InvalidInput:
       return "invalid input";
-    case KernelKmeansStatus::Running:
+    case RunStatus::Running:
       return "running";
-    case KernelKmeansStatus::Converged:
+    case RunStatus::Converged:
       return "converged";
-    case KernelKmeansStatus::IterationCapReached:
+    case RunStatus::CapReached:
       return "did not converge within the iteration cap";
   }
   return "unknown";
 }
 
 void KernelKmeans::fail(std::string message) {
-  status_ = KernelKmeansStatus::InvalidInput;
+  status_ = RunStatus::InvalidInput;
   message_ = std::move(message);
 }
 
@@ -90,7 +90,7 @@ std::optional<std::string> KernelKmeans::setUp(const Matrix& x) {
   alpha_ = Matrix::Zero(n, options.clusters);
   for (int c = 0; c < options.clusters; ++c) alpha_(initialCenters_[c], c) = 1.0;
   updateMeanTerms();
-  status_ = KernelKmeansStatus::Running;
+  status_ = RunStatus::Running;
   message_ = "running";
   return std::nullopt;
 }
@@ -158,7 +158,8 @@ std::vector<int> KernelKmeans::clusterSizes() const {
 KernelKmeansStep KernelKmeans::step() {
   KernelKmeansStep record;
   record.statusAfter = status_;
-  if (status_ != KernelKmeansStatus::Running) return record;
+  record.stepsDone = iteration_;
+  if (status_ != RunStatus::Running) return record;
   const Eigen::Index n = x_.rows();
   const int k = options_.clusters;
   const Matrix D = trainingDistancesSquared();
@@ -212,32 +213,32 @@ KernelKmeansStep KernelKmeans::step() {
 
   ++iteration_;
   if (record.changed == 0) {
-    status_ = KernelKmeansStatus::Converged;
+    status_ = RunStatus::Converged;
     message_ = "converged after " + std::to_string(iteration_) + " iteration(s)";
   } else if (iteration_ >= options_.maxIterations) {
-    status_ = KernelKmeansStatus::IterationCapReached;
+    status_ = RunStatus::CapReached;
     message_ = "did not converge within " + std::to_string(options_.maxIterations) +
                " iterations (" + std::to_string(record.changed) +
                " assignment(s) changed in the last one)";
   }
-  record.iteration = iteration_;
+  record.stepsDone = iteration_;
   record.assignment = assignment_;
   record.objective = objective_;
   record.statusAfter = status_;
   return record;
 }
 
-int KernelKmeans::run(int maxSteps) {
-  int made = 0;
-  while (made < maxSteps && status_ == KernelKmeansStatus::Running) {
+std::int64_t KernelKmeans::run(std::int64_t maxSteps) {
+  std::int64_t made = 0;
+  while (made < maxSteps && status_ == RunStatus::Running) {
     step();
     ++made;
   }
   return made;
 }
 
-KernelKmeansStatus KernelKmeans::train() {
-  while (status_ == KernelKmeansStatus::Running) step();
+RunStatus KernelKmeans::solve() {
+  while (status_ == RunStatus::Running) step();
   return status_;
 }
 

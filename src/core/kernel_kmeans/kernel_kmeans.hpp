@@ -20,10 +20,14 @@
 // in increasing index order, and each reseed is reported in the step record. So every cluster is
 // non-empty after each step and no mean is ever 0/0.
 //
+// Shape (run_status.hpp, the same as SMO and the perceptrons): step() returns a record with
+// statusAfter and stepsDone, run(n) and solve() loop over it, status() and message().
+//
 // k > n is an error. The Gram matrix is shared between copies (shared_ptr<const>) so snapshots
 // for the UI's history are cheap; its size is checked against a byte budget first (R1).
 
 #include "kernels/kernel.hpp"
+#include "run_status.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -33,13 +37,6 @@
 #include <vector>
 
 namespace kpg {
-
-enum class KernelKmeansStatus {
-  InvalidInput,  // see message()
-  Running,
-  Converged,            // the last step changed no assignment
-  IterationCapReached,  // maxIterations steps without convergence
-};
 
 struct KernelKmeansOptions {
   int clusters = 2;  // k
@@ -51,13 +48,15 @@ struct KernelKmeansOptions {
 };
 
 struct KernelKmeansStep {
-  int iteration = 0;            // 1-based count of this step
+  std::int64_t stepsDone = 0;   // steps made after this one: this step's 1-based number
   std::vector<int> assignment;  // after the step
   long long changed = 0;        // samples whose cluster changed (all of them on the first step)
   double objective = 0;         // Σ ‖φ(xₙ) − μ_{c(n)}‖² with the updated means
   // Empty-cluster reseeds made in this step: (cluster, sample moved into it).
   std::vector<std::pair<int, Eigen::Index>> reseeds;
-  KernelKmeansStatus statusAfter = KernelKmeansStatus::Running;
+  // Converged: the step changed no assignment; CapReached: maxIterations steps without
+  // converging; InvalidInput: refused at construction (see message()).
+  RunStatus statusAfter = RunStatus::Running;
 };
 
 struct KmeansAssignment {
@@ -65,20 +64,25 @@ struct KmeansAssignment {
   Vector distancesSquared;  // to each mean
 };
 
-std::string_view statusText(KernelKmeansStatus status);
+// Kernel k-means' words for a status ("converged", "did not converge within the iteration cap"):
+// what `kpg kmeans` prints after "status:" and window.kpg's state().mode.status.
+std::string_view kmeansStatusText(RunStatus status);
 
 class KernelKmeans {
  public:
   KernelKmeans(const Matrix& x, const KernelParams& kernel, const KernelKmeansOptions& options);
 
   KernelKmeansStep step();
-  int run(int maxSteps);
-  KernelKmeansStatus train();
+  // Up to maxSteps steps, stopping when finished; returns the number made.
+  std::int64_t run(std::int64_t maxSteps);
+  // Until converged or the iteration cap.
+  RunStatus solve();
 
-  KernelKmeansStatus status() const { return status_; }
+  RunStatus status() const { return status_; }
   const std::string& message() const { return message_; }
-  bool finished() const { return status_ != KernelKmeansStatus::Running; }
-  int iteration() const { return iteration_; }
+  bool finished() const { return status_ != RunStatus::Running; }
+  std::int64_t stepsDone() const { return iteration_; }
+  int iteration() const { return iteration_; }  // the notes' word for stepsDone()
   int clusters() const { return options_.clusters; }
   // Cluster of each sample after the last step (empty before the first step).
   const std::vector<int>& assignment() const { return assignment_; }
@@ -113,7 +117,7 @@ class KernelKmeans {
   std::uint64_t rngState_ = 0;
   int iteration_ = 0;
   double objective_ = 0;
-  KernelKmeansStatus status_ = KernelKmeansStatus::InvalidInput;
+  RunStatus status_ = RunStatus::InvalidInput;
   std::string message_;
 };
 

@@ -16,22 +16,22 @@ bool isMistake(MistakeRule rule, double margin) {
 
 }  // namespace
 
-std::string_view statusText(PerceptronStatus status) {
+std::string_view perceptronStatusText(RunStatus status) {
   switch (status) {
-    case PerceptronStatus::InvalidInput:
+    case RunStatus::InvalidInput:
       return "invalid input";
-    case PerceptronStatus::Running:
+    case RunStatus::Running:
       return "running";
-    case PerceptronStatus::Converged:
+    case RunStatus::Converged:
       return "converged";
-    case PerceptronStatus::EpochCapReached:
+    case RunStatus::CapReached:
       return "did not converge (data not separable?)";
   }
   return "unknown";
 }
 
 void PerceptronBase::fail(std::string message) {
-  status_ = PerceptronStatus::InvalidInput;
+  status_ = RunStatus::InvalidInput;
   message_ = std::move(message);
 }
 
@@ -59,9 +59,10 @@ bool PerceptronBase::initialize(const Matrix& x, const Vector& y, const Perceptr
   }
   order_.resize(static_cast<std::size_t>(x.rows()));
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<Eigen::Index>(i);
+  mistakesPerSample_.assign(order_.size(), 0);
   rngState_ = options.seed;
   if (options.order == VisitOrder::SeededShuffle) shuffleOrder();
-  status_ = PerceptronStatus::Running;
+  status_ = RunStatus::Running;
   message_ = "running";
   return true;
 }
@@ -78,21 +79,23 @@ Eigen::Index PerceptronBase::nextIndex() const {
   return order_.empty() ? -1 : order_[static_cast<std::size_t>(position_)];
 }
 
-bool PerceptronBase::advance(bool mistake) {
+bool PerceptronBase::advance(Eigen::Index i, bool mistake) {
   ++visits_;
   if (mistake) {
     ++mistakes_;
     ++mistakesThisEpoch_;
+    ++mistakesPerSample_[static_cast<std::size_t>(i)];
   }
   ++position_;
   if (position_ < static_cast<Eigen::Index>(order_.size())) return false;
   // End of an epoch: converged if it made no mistake.
+  mistakesPerEpoch_.push_back(mistakesThisEpoch_);
   if (mistakesThisEpoch_ == 0) {
-    status_ = PerceptronStatus::Converged;
+    status_ = RunStatus::Converged;
     message_ = "converged after " + std::to_string(epoch_ + 1) + " epoch(s), " +
                std::to_string(mistakes_) + " update(s)";
   } else if (epoch_ + 1 >= options_.maxEpochs) {
-    status_ = PerceptronStatus::EpochCapReached;
+    status_ = RunStatus::CapReached;
     message_ = "did not converge (data not separable?): " + std::to_string(mistakesThisEpoch_) +
                " mistake(s) in epoch " + std::to_string(epoch_ + 1) + " of " +
                std::to_string(options_.maxEpochs);
@@ -107,6 +110,39 @@ bool PerceptronBase::advance(bool mistake) {
 
 double PerceptronBase::originalLabel(double sign) const {
   return sign > 0.0 ? labels_.positiveLabel : labels_.negativeLabel;
+}
+
+PerceptronStep PerceptronBase::step() {
+  PerceptronStep record;
+  record.statusAfter = status_;
+  record.stepsDone = visits_;
+  if (status_ != RunStatus::Running) return record;
+  const Eigen::Index i = nextIndex();
+  const double yi = labels_.sign(i);
+  record.epoch = epoch_;
+  record.index = i;
+  record.score = trainingScore(i);
+  record.margin = yi * record.score;
+  record.mistake = isMistake(options_.rule, record.margin);
+  visit(i, yi, record.mistake, record);
+  record.epochEnded = advance(i, record.mistake);
+  record.stepsDone = visits_;
+  record.statusAfter = status_;
+  return record;
+}
+
+std::int64_t PerceptronBase::run(std::int64_t maxSteps) {
+  std::int64_t made = 0;
+  while (made < maxSteps && status_ == RunStatus::Running) {
+    step();
+    ++made;
+  }
+  return made;
+}
+
+RunStatus PerceptronBase::solve() {
+  while (status_ == RunStatus::Running) step();
+  return status_;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,43 +176,20 @@ double Perceptron::predict(const VectorRef& x) const {
   return originalLabel(decisionValue(x) > 0.0 ? 1.0 : -1.0);
 }
 
-PerceptronStep Perceptron::step() {
-  PerceptronStep record;
-  record.statusAfter = status_;
-  if (status_ != PerceptronStatus::Running) return record;
-  const Eigen::Index i = nextIndex();
-  const double yi = labels_.sign(i);
-  record.epoch = epoch_;
-  record.index = i;
-  record.score = decisionValue(x_.row(i).transpose());
-  record.margin = yi * record.score;
-  record.mistake = isMistake(options_.rule, record.margin);
+double Perceptron::trainingScore(Eigen::Index i) const {
+  return decisionValue(x_.row(i).transpose());
+}
+
+void Perceptron::visit(Eigen::Index i, double yi, bool mistake, PerceptronStep& record) {
   record.betaBefore = beta_;
   record.biasBefore = bias_;
-  if (record.mistake) {
+  if (mistake) {
     // 002: β ← β + α y x, β₀ ← β₀ + α y (α there is the learning rate, η here).
     beta_ += options_.learningRate * yi * x_.row(i).transpose();
     if (options_.useBias) bias_ += options_.learningRate * yi;
   }
   record.betaAfter = beta_;
   record.biasAfter = bias_;
-  record.epochEnded = advance(record.mistake);
-  record.statusAfter = status_;
-  return record;
-}
-
-long long Perceptron::run(long long maxSteps) {
-  long long made = 0;
-  while (made < maxSteps && status_ == PerceptronStatus::Running) {
-    step();
-    ++made;
-  }
-  return made;
-}
-
-PerceptronStatus Perceptron::train() {
-  while (status_ == PerceptronStatus::Running) step();
-  return status_;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,42 +241,15 @@ double KernelPerceptron::predict(const VectorRef& x) const {
   return originalLabel(decisionValue(x) > 0.0 ? 1.0 : -1.0);
 }
 
-PerceptronStep KernelPerceptron::step() {
-  PerceptronStep record;
-  record.statusAfter = status_;
-  if (status_ != PerceptronStatus::Running) return record;
-  const Eigen::Index i = nextIndex();
-  const double yi = labels_.sign(i);
-  record.epoch = epoch_;
-  record.index = i;
-  record.score = trainingScore(i);
-  record.margin = yi * record.score;
-  record.mistake = isMistake(options_.rule, record.margin);
+void KernelPerceptron::visit(Eigen::Index i, double yi, bool mistake, PerceptronStep& record) {
   record.alphaBefore = alpha_(i);
   record.biasBefore = bias_;
-  if (record.mistake) {
+  if (mistake) {
     alpha_(i) += 1.0;  // 001: αᵢ ← αᵢ + 1
     if (options_.useBias) bias_ += yi;
   }
   record.alphaAfter = alpha_(i);
   record.biasAfter = bias_;
-  record.epochEnded = advance(record.mistake);
-  record.statusAfter = status_;
-  return record;
-}
-
-long long KernelPerceptron::run(long long maxSteps) {
-  long long made = 0;
-  while (made < maxSteps && status_ == PerceptronStatus::Running) {
-    step();
-    ++made;
-  }
-  return made;
-}
-
-PerceptronStatus KernelPerceptron::train() {
-  while (status_ == PerceptronStatus::Running) step();
-  return status_;
 }
 
 }  // namespace kpg

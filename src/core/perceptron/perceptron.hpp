@@ -15,12 +15,15 @@
 // separable this never happens (000: "If the data are not separable, the learning algorithm does
 // not converge at all"), so an epoch cap stops it and the status says so (BAD_INPUTS G13).
 //
-// Shape (../shared/STYLE.md): construct → status(); step() visits ONE sample and returns a record;
-// run(n) loops over step(). The state is small and copyable; the kernel perceptron shares its
-// Gram matrix between copies (std::shared_ptr<const Matrix>), so snapshots are cheap.
+// Shape (../shared/STYLE.md, run_status.hpp): construct → status(); step() visits ONE sample and
+// returns a record (statusAfter, stepsDone = visits so far); run(n) and solve() loop over step(),
+// written once in PerceptronBase for both forms. The state is small and copyable; the kernel
+// perceptron shares its Gram matrix between copies (std::shared_ptr<const Matrix>), so snapshots
+// are cheap and the app's History rewinds them exactly.
 
 #include "kernels/kernel.hpp"
 #include "perceptron/sample_checks.hpp"
+#include "run_status.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,14 +47,6 @@ enum class VisitOrder {
   SeededShuffle,  // a new permutation per epoch from a seeded generator (002: "in random order")
 };
 
-enum class PerceptronStatus {
-  InvalidInput,  // the constructor rejected the data or options; see message()
-  Running,
-  Converged,        // a full epoch without a mistake
-  EpochCapReached,  // maxEpochs epochs, each with a mistake: "did not converge (data not
-                    // separable?)"
-};
-
 struct PerceptronOptions {
   double learningRate = 1.0;  // η; the primal form only (the dual counts mistakes)
   bool useBias = true;        // learn β₀ (primal) / b (dual)
@@ -73,23 +68,43 @@ struct PerceptronStep {
   Vector betaBefore, betaAfter;
   double biasBefore = 0.0, biasAfter = 0.0;
   double alphaBefore = 0.0, alphaAfter = 0.0;
-  bool epochEnded = false;  // this visit was the last of its epoch
-  PerceptronStatus statusAfter = PerceptronStatus::Running;
+  bool epochEnded = false;     // this visit was the last of its epoch
+  std::int64_t stepsDone = 0;  // visits made after this one (0 when nothing was visited)
+  // Converged: a full epoch without a mistake; CapReached: maxEpochs epochs, each with a mistake
+  // ("did not converge (data not separable?)"); InvalidInput: refused at construction.
+  RunStatus statusAfter = RunStatus::Running;
 };
 
-std::string_view statusText(PerceptronStatus status);
+// The perceptron's words for a status ("converged", "did not converge (data not separable?)"):
+// what `kpg perceptron` prints after "status:".
+std::string_view perceptronStatusText(RunStatus status);
 
-// Shared by both forms: options, labels, visiting order and epoch bookkeeping.
+// Shared by both forms: options, labels, visiting order, epoch bookkeeping, and the one step()
+// (visit, mistake test, update through the form's own hooks), run() and solve().
 class PerceptronBase {
  public:
-  PerceptronStatus status() const { return status_; }
+  virtual ~PerceptronBase() = default;
+
+  // Visits one sample (nothing when not Running; the record then carries the status only).
+  PerceptronStep step();
+  // Up to `maxSteps` visits, stopping when finished; returns the number made.
+  std::int64_t run(std::int64_t maxSteps);
+  // Runs until converged or the epoch cap.
+  RunStatus solve();
+
+  RunStatus status() const { return status_; }
   // The reason for InvalidInput, or a sentence describing the final state.
   const std::string& message() const { return message_; }
-  bool finished() const { return status_ != PerceptronStatus::Running; }
+  bool finished() const { return status_ != RunStatus::Running; }
+  std::int64_t stepsDone() const { return visits_; }
   int epoch() const { return epoch_; }  // epochs started so far minus one (0 during the first)
   long long visits() const { return visits_; }
   long long mistakes() const { return mistakes_; }  // total updates
   int mistakesThisEpoch() const { return mistakesThisEpoch_; }
+  // Updates made at each sample (the dual α of course-notes 001 for either form).
+  const std::vector<long long>& mistakesPerSample() const { return mistakesPerSample_; }
+  // Mistakes of each completed epoch, in order.
+  const std::vector<int>& mistakesPerEpoch() const { return mistakesPerEpoch_; }
   const TwoClassLabels& labels() const { return labels_; }
   const PerceptronOptions& options() const { return options_; }
   // The sample the next step() visits.
@@ -97,12 +112,20 @@ class PerceptronBase {
 
  protected:
   PerceptronBase() = default;
+  PerceptronBase(const PerceptronBase&) = default;
+  PerceptronBase(PerceptronBase&&) = default;
+  PerceptronBase& operator=(const PerceptronBase&) = default;
+  PerceptronBase& operator=(PerceptronBase&&) = default;
+
   bool initialize(const Matrix& x, const Vector& y, const PerceptronOptions& options,
                   const char* what);
   void fail(std::string message);
-  // Advances the visiting position after a visit; sets status at an epoch's end.
-  bool advance(bool mistake);
   double originalLabel(double sign) const;
+
+  // The form's own parts of a visit: h(xᵢ) at training sample i, and the update (when `mistake`)
+  // with the before/after values it records (primal: β, β₀; dual: αᵢ, b).
+  virtual double trainingScore(Eigen::Index i) const = 0;
+  virtual void visit(Eigen::Index i, double yi, bool mistake, PerceptronStep& record) = 0;
 
   PerceptronOptions options_;
   TwoClassLabels labels_;
@@ -112,12 +135,16 @@ class PerceptronBase {
   int mistakesThisEpoch_ = 0;
   long long visits_ = 0;
   long long mistakes_ = 0;
+  std::vector<long long> mistakesPerSample_;
+  std::vector<int> mistakesPerEpoch_;
   std::uint64_t rngState_ = 0;
-  PerceptronStatus status_ = PerceptronStatus::InvalidInput;
+  RunStatus status_ = RunStatus::InvalidInput;
   std::string message_;
 
  private:
   void shuffleOrder();
+  // Advances the visiting position after a visit; sets status at an epoch's end.
+  bool advance(Eigen::Index i, bool mistake);
 };
 
 class Perceptron : public PerceptronBase {
@@ -127,12 +154,6 @@ class Perceptron : public PerceptronBase {
   Perceptron(const Matrix& x, const Vector& y, const PerceptronOptions& options,
              const Vector& initialBeta, double initialBias);
 
-  PerceptronStep step();
-  // Up to `maxSteps` visits, stopping when finished; returns the number made.
-  long long run(long long maxSteps);
-  // Runs until converged or the epoch cap.
-  PerceptronStatus train();
-
   const Vector& beta() const { return beta_; }
   double bias() const { return bias_; }
   double decisionValue(const VectorRef& x) const;  // ⟨β, x⟩ + β₀
@@ -140,6 +161,9 @@ class Perceptron : public PerceptronBase {
   double predict(const VectorRef& x) const;
 
  private:
+  double trainingScore(Eigen::Index i) const override;
+  void visit(Eigen::Index i, double yi, bool mistake, PerceptronStep& record) override;
+
   Matrix x_;
   Vector beta_;
   double bias_ = 0.0;
@@ -152,10 +176,6 @@ class KernelPerceptron : public PerceptronBase {
   KernelPerceptron(const Matrix& x, const Vector& y, const KernelParams& kernel,
                    const PerceptronOptions& options);
 
-  PerceptronStep step();
-  long long run(long long maxSteps);
-  PerceptronStatus train();
-
   const Vector& alpha() const { return alpha_; }  // mistake counts per training sample
   double bias() const { return bias_; }
   const KernelParams& kernel() const { return kernel_; }
@@ -165,7 +185,8 @@ class KernelPerceptron : public PerceptronBase {
   double predict(const VectorRef& x) const;
 
  private:
-  double trainingScore(Eigen::Index i) const;
+  double trainingScore(Eigen::Index i) const override;
+  void visit(Eigen::Index i, double yi, bool mistake, PerceptronStep& record) override;
 
   Matrix x_;
   KernelParams kernel_;

@@ -68,7 +68,7 @@ KernelPerceptronExample runKernelPerceptronExample(const ExactPoints& points, in
   options.order = VisitOrder::Fixed;
   options.maxEpochs = maxEpochs;
   KernelPerceptron perceptron(data.x, data.y, KernelParams::polynomial(1.0, 1.0, 2), options);
-  if (perceptron.status() == PerceptronStatus::InvalidInput) {
+  if (perceptron.status() == RunStatus::InvalidInput) {
     result.error = perceptron.message();
     return result;
   }
@@ -84,7 +84,7 @@ KernelPerceptronExample runKernelPerceptronExample(const ExactPoints& points, in
       epoch = KernelPerceptronEpoch{};
     }
   }
-  result.converged = perceptron.status() == PerceptronStatus::Converged;
+  result.converged = perceptron.status() == RunStatus::Converged;
   for (Eigen::Index i = 0; i < perceptron.alpha().size(); ++i) {
     result.alpha.push_back(Rational(std::llround(perceptron.alpha()(i))));
   }

@@ -70,7 +70,7 @@ TEST_CASE("KernelKmeans: with the linear kernel it is Lloyd's k-means step by st
   options.clusters = 3;
   options.initialCenters = start;
   KernelKmeans kmeans(x, KernelParams::linear(), options);
-  REQUIRE(kmeans.status() == KernelKmeansStatus::Running);
+  REQUIRE(kmeans.status() == RunStatus::Running);
   Lloyd lloyd;
   lloyd.centers = Matrix(3, 2);
   for (int c = 0; c < 3; ++c) lloyd.centers.row(c) = x.row(start[c]);
@@ -88,7 +88,7 @@ TEST_CASE("KernelKmeans: with the linear kernel it is Lloyd's k-means step by st
     const Matrix means = kmeans.alpha().transpose() * x;
     CHECK((means - lloyd.centers).norm() < 1e-12);
   }
-  CHECK(kmeans.status() == KernelKmeansStatus::Converged);
+  CHECK(kmeans.status() == RunStatus::Converged);
   CHECK(steps >= 3);
   // The three blobs are found.
   const std::vector<int>& a = kmeans.assignment();
@@ -110,7 +110,7 @@ TEST_CASE("KernelKmeans: the objective never increases and assign() agrees with 
     CHECK(record.objective <= previous + 1e-12);
     previous = record.objective;
   }
-  CHECK(kmeans.status() == KernelKmeansStatus::Converged);
+  CHECK(kmeans.status() == RunStatus::Converged);
   // After convergence each training sample's nearest mean is its own cluster.
   for (Eigen::Index i = 0; i < x.rows(); ++i)
     CHECK(kmeans.assign(x.row(i).transpose()).cluster == kmeans.assignment()[i]);
@@ -126,8 +126,8 @@ TEST_CASE("KernelKmeans: k-means++ seeding is repeatable and picks distinct samp
   KernelKmeans b(x, KernelParams::rbf(0.5), options);
   CHECK(a.initialCenters() == b.initialCenters());
   CHECK(std::set<Eigen::Index>(a.initialCenters().begin(), a.initialCenters().end()).size() == 3);
-  a.train();
-  b.train();
+  a.solve();
+  b.solve();
   CHECK(a.assignment() == b.assignment());
 }
 
@@ -147,7 +147,7 @@ TEST_CASE("KernelKmeans: an emptied cluster is reseeded with the farthest sample
   CHECK(first.assignment == std::vector<int>{0, 0, 1});
   CHECK(first.objective == 0.0);
   CHECK(kmeans.step().changed == 0);
-  CHECK(kmeans.status() == KernelKmeansStatus::Converged);
+  CHECK(kmeans.status() == RunStatus::Converged);
 }
 
 TEST_CASE("KernelKmeans: identical points give non-empty clusters and no NaN", "[kmeans]") {
@@ -155,7 +155,7 @@ TEST_CASE("KernelKmeans: identical points give non-empty clusters and no NaN", "
   KernelKmeansOptions options;
   options.clusters = 3;
   KernelKmeans kmeans(x, KernelParams::rbf(1), options);
-  CHECK(kmeans.train() == KernelKmeansStatus::Converged);
+  CHECK(kmeans.solve() == RunStatus::Converged);
   for (int size : kmeans.clusterSizes()) CHECK(size >= 1);
   CHECK(kmeans.alpha().allFinite());
   CHECK(kmeans.objective() == 0.0);
@@ -169,16 +169,46 @@ TEST_CASE("KernelKmeans: the iteration cap stops it and says so", "[kmeans]") {
   options.maxIterations = 1;
   KernelKmeans kmeans(x, KernelParams::linear(), options);
   kmeans.step();
-  CHECK(kmeans.status() == KernelKmeansStatus::IterationCapReached);
+  CHECK(kmeans.status() == RunStatus::CapReached);
   CHECK_THAT(kmeans.message(), Contains("did not converge within 1 iterations"));
-  CHECK(kmeans.step().iteration == 0);  // finished: nothing happens
+  const KernelKmeansStep after = kmeans.step();  // finished: nothing happens
+  CHECK(after.stepsDone == 1);
+  CHECK(after.changed == 0);
+  CHECK(after.statusAfter == RunStatus::CapReached);
+  CHECK(kmeansStatusText(kmeans.status()) == "did not converge within the iteration cap");
+}
+
+TEST_CASE("KernelKmeans: run(n) counts the steps it made and solve() finishes what run began",
+          "[kmeans]") {
+  // The shared vocabulary (run_status.hpp): run returns the steps taken, each record's stepsDone
+  // counts from 1, and a copy that solves to the end agrees with one stepped by hand.
+  const Matrix x = blobs(12);
+  KernelKmeansOptions options;
+  options.clusters = 3;
+  options.initialCenters = {0, 1, 2};
+  KernelKmeans stepped(x, KernelParams::rbf(0.5), options);
+  KernelKmeans solved = stepped;
+  std::int64_t count = 0;
+  while (!stepped.finished()) {
+    const KernelKmeansStep s = stepped.step();
+    ++count;
+    CHECK(s.stepsDone == count);
+    CHECK(s.statusAfter == stepped.status());
+  }
+  REQUIRE(stepped.status() == RunStatus::Converged);
+  CHECK(solved.run(1) == 1);
+  CHECK(solved.stepsDone() == 1);
+  CHECK(solved.solve() == RunStatus::Converged);
+  CHECK(solved.stepsDone() == count);
+  CHECK(solved.assignment() == stepped.assignment());
+  CHECK(solved.run(5) == 0);  // finished: no step is made
 }
 
 TEST_CASE("KernelKmeans: degenerate inputs are refused with specific messages", "[kmeans]") {
   KernelKmeansOptions options;
   options.clusters = 4;
   KernelKmeans tooMany(Matrix::Zero(3, 2), KernelParams::linear(), options);
-  CHECK(tooMany.status() == KernelKmeansStatus::InvalidInput);
+  CHECK(tooMany.status() == RunStatus::InvalidInput);
   CHECK_THAT(tooMany.message(), Contains("k = 4 clusters but only 3 samples"));
   KernelKmeans empty(Matrix(0, 2), KernelParams::linear(), options);
   CHECK_THAT(empty.message(), Contains("no samples"));
@@ -197,13 +227,13 @@ TEST_CASE("KernelKmeans: one sample, and two samples in two clusters (G3)", "[km
   KernelKmeansOptions options;
   options.clusters = 1;
   KernelKmeans single(Matrix::Ones(1, 2), KernelParams::rbf(1), options);
-  CHECK(single.train() == KernelKmeansStatus::Converged);
+  CHECK(single.solve() == RunStatus::Converged);
   CHECK(single.objective() == 0.0);
   options.clusters = 2;
   Matrix two(2, 2);
   two << 0, 0, 3, 4;
   KernelKmeans pair(two, KernelParams::linear(), options);
-  CHECK(pair.train() == KernelKmeansStatus::Converged);
+  CHECK(pair.solve() == RunStatus::Converged);
   CHECK(pair.assignment()[0] != pair.assignment()[1]);
   CHECK(pair.objective() == 0.0);
   // A point nearer (0, 0) joins its cluster.

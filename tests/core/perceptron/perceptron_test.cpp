@@ -30,7 +30,7 @@ TEST_CASE("Perceptron: reproduces course-notes 002's worked example step by step
   options.rule = MistakeRule::NegativeMargin;
   options.order = VisitOrder::Fixed;
   Perceptron p(rows({{1, 2}, {4, 1}, {2, 2}}), vec({-1, 1, 1}), options, vec({1, -1}), -2.0);
-  REQUIRE(p.status() == PerceptronStatus::Running);
+  REQUIRE(p.status() == RunStatus::Running);
 
   // First pass: scores −3, 1, −2; only x₃ is misclassified.
   const PerceptronStep s1 = p.step();
@@ -50,7 +50,7 @@ TEST_CASE("Perceptron: reproduces course-notes 002's worked example step by step
   CHECK(s3.betaAfter == vec({1.5, -0.5}));
   CHECK(s3.biasAfter == -1.75);
   CHECK(s3.epochEnded);
-  CHECK(p.status() == PerceptronStatus::Running);
+  CHECK(p.status() == RunStatus::Running);
 
   // Second pass: −1.25, 3.75, 0.25; all correct, so the algorithm stops.
   const double expected[] = {-1.25, 3.75, 0.25};
@@ -60,14 +60,43 @@ TEST_CASE("Perceptron: reproduces course-notes 002's worked example step by step
     CHECK(s.score == expected[i]);
     CHECK_FALSE(s.mistake);
   }
-  CHECK(p.status() == PerceptronStatus::Converged);
+  CHECK(p.status() == RunStatus::Converged);
   CHECK(p.beta() == vec({1.5, -0.5}));
   CHECK(p.bias() == -1.75);
   CHECK(p.mistakes() == 1);
   // A finished perceptron's step() changes nothing.
   const PerceptronStep after = p.step();
   CHECK(after.index == -1);
+  CHECK(after.stepsDone == 6);
+  CHECK(after.statusAfter == RunStatus::Converged);
   CHECK(p.visits() == 6);
+  // The run's bookkeeping in the notes' terms: one update, at x₃, in the first epoch only.
+  CHECK(p.mistakesPerSample() == std::vector<long long>{0, 0, 1});
+  CHECK(p.mistakesPerEpoch() == std::vector<int>{1, 0});
+}
+
+TEST_CASE("Perceptron: run(n) and solve() share step()'s vocabulary on 002's example",
+          "[perceptron]") {
+  // run_status.hpp: run returns the visits made, records count stepsDone from 1, solve() runs on
+  // from where run stopped and reaches 002's β = (1.5, −0.5), β₀ = −1.75 after 6 visits.
+  PerceptronOptions options;
+  options.learningRate = 0.25;
+  options.rule = MistakeRule::NegativeMargin;
+  Perceptron p(rows({{1, 2}, {4, 1}, {2, 2}}), vec({-1, 1, 1}), options, vec({1, -1}), -2.0);
+  Perceptron copy = p;
+  CHECK(p.step().stepsDone == 1);
+  CHECK(p.run(2) == 2);
+  CHECK(p.stepsDone() == 3);
+  CHECK(p.status() == RunStatus::Running);
+  CHECK(p.solve() == RunStatus::Converged);
+  CHECK(p.stepsDone() == 6);
+  CHECK(p.run(10) == 0);
+  CHECK(p.beta() == vec({1.5, -0.5}));
+  CHECK(p.bias() == -1.75);
+  // The copy taken at step 0 continues exactly as the original did (what the app's History needs).
+  CHECK(copy.run(100) == 6);
+  CHECK(copy.beta() == p.beta());
+  CHECK(copy.bias() == p.bias());
 }
 
 TEST_CASE("Perceptron: the two mistake rules differ exactly on the boundary", "[perceptron]") {
@@ -81,7 +110,7 @@ TEST_CASE("Perceptron: the two mistake rules differ exactly on the boundary", "[
   options.rule = MistakeRule::NegativeMargin;
   Perceptron lenient(x, y, options);
   CHECK_FALSE(lenient.step().mistake);
-  CHECK(lenient.train() == PerceptronStatus::Converged);  // trivially, with β = 0
+  CHECK(lenient.solve() == RunStatus::Converged);  // trivially, with β = 0
 }
 
 TEST_CASE("KernelPerceptron: separates XOR with (1 + x·y)^2 as in course-notes 001",
@@ -89,8 +118,8 @@ TEST_CASE("KernelPerceptron: separates XOR with (1 + x·y)^2 as in course-notes 
   PerceptronOptions options;
   options.useBias = false;  // 001's algorithm exactly
   KernelPerceptron p(kXor, kXorLabels, KernelParams::polynomial(1, 1, 2), options);
-  REQUIRE(p.status() == PerceptronStatus::Running);
-  CHECK(p.train() == PerceptronStatus::Converged);
+  REQUIRE(p.status() == RunStatus::Running);
+  CHECK(p.solve() == RunStatus::Converged);
   for (Eigen::Index i = 0; i < kXor.rows(); ++i) {
     CHECK(p.predict(kXor.row(i).transpose()) == kXorLabels(i));
     CHECK(kXorLabels(i) * p.decisionValue(kXor.row(i).transpose()) > 0.0);
@@ -104,10 +133,10 @@ TEST_CASE("KernelPerceptron: the linear kernel does not converge on XOR (G13)", 
   PerceptronOptions options;
   options.maxEpochs = 50;
   KernelPerceptron p(kXor, kXorLabels, KernelParams::linear(), options);
-  CHECK(p.train() == PerceptronStatus::EpochCapReached);
+  CHECK(p.solve() == RunStatus::CapReached);
   CHECK(p.epoch() == 49);
   CHECK_THAT(p.message(), Contains("did not converge (data not separable?)"));
-  CHECK(statusText(p.status()) == "did not converge (data not separable?)");
+  CHECK(perceptronStatusText(p.status()) == "did not converge (data not separable?)");
   CHECK(p.alpha().allFinite());
 }
 
@@ -152,14 +181,14 @@ TEST_CASE("Perceptron: the seeded order is a fresh permutation per epoch and rep
     seen.insert(sa.index);
   }
   CHECK(seen.size() == 7);
-  CHECK(a.status() == PerceptronStatus::Converged);
+  CHECK(a.status() == RunStatus::Converged);
 }
 
 TEST_CASE("Perceptron: degenerate inputs are refused with specific messages", "[perceptron]") {
   PerceptronOptions options;
   SECTION("G1: no samples") {
     Perceptron p(Matrix(0, 2), Vector(0), options);
-    CHECK(p.status() == PerceptronStatus::InvalidInput);
+    CHECK(p.status() == RunStatus::InvalidInput);
     CHECK_THAT(p.message(), Contains("no samples"));
     CHECK(p.step().index == -1);
   }
@@ -197,7 +226,7 @@ TEST_CASE("Perceptron: two samples of different classes (G3) converge to a separ
   const Matrix x = rows({{0, 0}, {2, 1}});
   PerceptronOptions options;
   Perceptron p(x, vec({0, 1}), options);
-  CHECK(p.train() == PerceptronStatus::Converged);
+  CHECK(p.solve() == RunStatus::Converged);
   CHECK(p.predict(x.row(0).transpose()) == 0.0);
   CHECK(p.predict(x.row(1).transpose()) == 1.0);
   CHECK(p.labels().negativeLabel == 0.0);

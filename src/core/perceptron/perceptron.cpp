@@ -76,7 +76,10 @@ void PerceptronBase::shuffleOrder() {
 }
 
 Eigen::Index PerceptronBase::nextIndex() const {
-  return order_.empty() ? -1 : order_[static_cast<std::size_t>(position_)];
+  // Finished at an epoch's end, position_ is one past the order: there is no next sample.
+  if (status_ != RunStatus::Running || position_ >= static_cast<Eigen::Index>(order_.size()))
+    return -1;
+  return order_[static_cast<std::size_t>(position_)];
 }
 
 bool PerceptronBase::advance(Eigen::Index i, bool mistake) {

@@ -107,7 +107,7 @@ class PerceptronBase {
   const std::vector<int>& mistakesPerEpoch() const { return mistakesPerEpoch_; }
   const TwoClassLabels& labels() const { return labels_; }
   const PerceptronOptions& options() const { return options_; }
-  // The sample the next step() visits.
+  // The sample the next step() visits; −1 once finished.
   Eigen::Index nextIndex() const;
 
  protected:

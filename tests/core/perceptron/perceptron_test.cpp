@@ -70,6 +70,8 @@ TEST_CASE("Perceptron: reproduces course-notes 002's worked example step by step
   CHECK(after.stepsDone == 6);
   CHECK(after.statusAfter == RunStatus::Converged);
   CHECK(p.visits() == 6);
+  // Regression: finished at an epoch's end, nextIndex() read one past the visiting order.
+  CHECK(p.nextIndex() == -1);
   // The run's bookkeeping in the notes' terms: one update, at x₃, in the first epoch only.
   CHECK(p.mistakesPerSample() == std::vector<long long>{0, 0, 1});
   CHECK(p.mistakesPerEpoch() == std::vector<int>{1, 0});

@@ -4,6 +4,8 @@
 // methods.
 
 #include "lab/lab_state.hpp"
+#include "modes/mode_state.hpp"
+#include "modes/mode_view.hpp"
 #include "tutorials/tutorial_state.hpp"
 
 #include <cstdint>
@@ -20,6 +22,10 @@ struct AppState {
   LabState lab = makeLabState();
   // The Tutorials panel (issue 5, src/app/tutorials): open tutorial, page per tutorial, data.
   TutorialState tutorial;
+  // The canvas modes (issue 6, src/app/modes): the other kernel methods on the lab's points, and
+  // their screens' cached grids. window.kpg reaches them through modes/mode_json.hpp.
+  ModesState modes;
+  ModesView modesView;
 };
 
 // The one application state, for the bridge's dispatch (defined in main.cpp next to

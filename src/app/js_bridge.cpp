@@ -1,7 +1,6 @@
 #include "js_bridge.hpp"
 
-#include "modes/mode_json.hpp"    // canvas modes (issue 6)
-#include "modes/mode_panels.hpp"  // modesState()
+#include "modes/mode_json.hpp"  // canvas modes (issue 6)
 #include "session/action_json.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
@@ -100,7 +99,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_state_json() {
   kpg::app::AppState& app = kpg::app::mutableState();
   out += ",\"tutorial\":" + kpg::app::tutorialStateJson(app.tutorial, app.lab);
   // The canvas mode and its key numbers (modes/mode_json.hpp).
-  out += ",\"mode\":" + kpg::app::modeStateJson(kpg::app::modesState(), app.lab) + "}";
+  out += ",\"mode\":" + kpg::app::modeStateJson(app.modes, app.lab) + "}";
   return keep(std::move(out));
 }
 
@@ -112,7 +111,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_dispatch_json(const char* json) {
     return keep(std::move(*reply));
   }
   // Canvas-mode actions (setMode, modeStep, ...: modes/mode_json.hpp).
-  if (auto reply = kpg::app::dispatchModeJson(kpg::app::modesState(), lab(), json ? json : "")) {
+  if (auto reply =
+          kpg::app::dispatchModeJson(kpg::app::mutableState().modes, lab(), json ? json : "")) {
     return keep(std::move(*reply));
   }
   return keep(kpg::app::dispatchJson(lab(), json ? json : ""));

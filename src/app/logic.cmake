@@ -1,13 +1,19 @@
-# The SMO lab's logic (src/app/lab, src/app/session): no GL, no ImGui, so it builds natively too
-# and is unit-tested by tests/app (kpg_app_tests). The browser app links it.
+# The app's logic (src/app/lab, session, modes, tutorials): no GL, no ImGui, so it builds natively
+# too and is unit-tested by tests/app (kpg_app_tests). The browser app links it.
 add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/lab/solver_history.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lab/playback.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/schema.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/session_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/action_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/share_link.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/modes/mode_state.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/modes/mode_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/modes/mode_field.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/modes/contour.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tutorials/tutorial_state.cpp
 )
 target_include_directories(kpg_app_logic PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(kpg_app_logic PUBLIC kpg_core)

@@ -118,11 +118,11 @@ void frame(const FrameInfo& info) {
   ImGui::NewFrame();
   Layout layout = computeLayout(io.DisplaySize);
   const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
-  if (modesState().mode != Mode::Svm) {
+  if (state.modes.mode != Mode::Svm) {
     drawModeScreen(state, ui, layout);  // modes/ (issue 6): the other kernel methods
   } else {
     handleShortcuts(state.lab, ui);
-    drawControlsPanel(state.lab, ui, layout.controls);
+    drawControlsPanel(state.lab, state.modes, ui, layout.controls);
     drawCanvasPanel(state.lab, ui, layout.canvas);
     if (!drawTutorialsPanel(state, ui, layout.pair)) drawPairPanel(state.lab, ui, layout.pair);
     drawDualPanel(state.lab, ui, layout.dual);

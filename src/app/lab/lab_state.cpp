@@ -1,6 +1,7 @@
 #include "lab/lab_state.hpp"
 
 #include "data/toy_datasets.hpp"
+#include "lab/playback.hpp"
 #include "svm/dual_problem.hpp"
 
 #include <algorithm>
@@ -590,33 +591,12 @@ std::optional<std::string> apply(LabState& lab, const LabAction& action, bool po
 }
 
 std::int64_t advance(LabState& lab, double elapsedSeconds, double budgetMs) {
-  Playback& play = lab.playback;
-  if (!play.running || !lab.history) return 0;
-  const bool unlimited = play.untilConverged || play.stepsPerSecond <= 0;
-  std::int64_t owed = std::numeric_limits<std::int64_t>::max();
-  if (!unlimited) {
-    const double seconds =
-        std::isfinite(elapsedSeconds) ? std::clamp(elapsedSeconds, 0.0, 0.25) : 0.0;
-    const double total = play.carry + play.stepsPerSecond * seconds;
-    owed = static_cast<std::int64_t>(std::floor(total));
-    play.carry = total - static_cast<double>(owed);
-    if (owed == 0) return 0;
-  }
-  const auto start = Clock::now();
-  std::int64_t taken = 0;
-  while (taken < owed) {
+  if (!lab.playback.running || !lab.history) return 0;
+  const std::int64_t taken = playFrame(lab.playback, elapsedSeconds, budgetMs, [&lab] {
     const SmoStep record = lab.history->stepForward();
-    if (record.updated) ++taken;
-    if (!record.updated || lab.history->current().status() != SmoStatus::Running) {
-      play.running = false;
-      play.untilConverged = false;
-      break;
-    }
-    if (millisecondsSince(start) >= budgetMs) {
-      play.carry = 0;  // the machine cannot keep up: drop the backlog rather than accumulate it
-      break;
-    }
-  }
+    return PlaybackStep{record.updated,
+                        !record.updated || lab.history->current().status() != SmoStatus::Running};
+  });
   refreshModel(lab);
   return taken;
 }

@@ -9,7 +9,9 @@
 // (linear interpolation along the edges; the two saddle cases are resolved by the cell's centre
 // average). Cells with a non-finite corner are skipped, so NaN never reaches the drawing.
 
-#include "render/decision_field_renderer.hpp"  // PlotRect
+#include "plot_rect.hpp"
+
+#include <cstddef>
 
 #include <vector>
 

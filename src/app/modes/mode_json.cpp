@@ -3,7 +3,9 @@
 #include "session/json.hpp"
 #include "session/schema.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <type_traits>
 
 namespace kpg::app {
@@ -39,13 +41,13 @@ std::string failed(const std::string& e) {
   return "{\"ok\":false,\"error\":" + jsonQuote(e) + "}";
 }
 
-std::string_view perceptronStatusName(PerceptronStatus s) {
+std::string_view perceptronStatusName(RunStatus s) {
   switch (s) {
-    case PerceptronStatus::Running:
+    case RunStatus::Running:
       return "running";
-    case PerceptronStatus::Converged:
+    case RunStatus::Converged:
       return "converged";
-    case PerceptronStatus::EpochCapReached:
+    case RunStatus::CapReached:
       return "epochCap";
     default:
       return "invalid";
@@ -203,6 +205,20 @@ std::optional<std::string> dispatchModeJson(ModesState& modes, LabState& lab,
     if (auto e = modeStep(modes, lab, n)) return failed(*e);
     return ok();
   }
+  if (type == "modeStepBack" || type == "modeSeek") {
+    // {"type":"modeStepBack", "n":1} / {"type":"modeSeek", "step":s}: rewind (lab/history.hpp).
+    const bool back = type == "modeStepBack";
+    r.object(v, "$", {"type", back ? "n" : "step"});
+    long long n = 1;
+    if (back) {
+      if (const JsonValue* x = v.find("n")) n = r.integer(*x, "$.n", 1, 10000000).value_or(1);
+    } else if (const JsonValue* x = r.required(v, "$", "step")) {
+      n = r.integer(*x, "$.step", 0, 9007199254740991LL).value_or(0);
+    }
+    if (!r.ok()) return failed(r.error());
+    if (auto e = back ? modeStepBack(modes, lab, n) : modeSeek(modes, lab, n)) return failed(*e);
+    return ok();
+  }
   if (type == "modeRun") {
     r.object(v, "$", {"type", "budgetMs"});
     double budget = 2000;
@@ -218,7 +234,7 @@ std::optional<std::string> dispatchModeJson(ModesState& modes, LabState& lab,
     if (type == "modeReset")
       modeReset(modes, lab);
     else
-      modes.running = type == "modePlay";
+      modes.playback.running = type == "modePlay" && modeCanStep(modes);
     return ok();
   }
   if (type == "modePreset") {
@@ -266,8 +282,10 @@ std::string modeStateJson(ModesState& modes, const LabState& lab) {
   JsonValue o = JsonValue::object();
   put(o, "name", str(modeName(modes.mode)));
   put(o, "statusText", str(modeStatusText(modes)));
-  put(o, "running", JsonValue::boolean(modes.running));
+  put(o, "running", JsonValue::boolean(modes.playback.running));
   put(o, "finished", JsonValue::boolean(modeFinished(modes)));
+  put(o, "position", integer(modePosition(modes)));  // the step shown (modeSeek, modeStepBack)
+  put(o, "furthest", integer(modeFurthest(modes)));
   put(o, "revision", integer(static_cast<long long>(modes.revision)));
   switch (modes.mode) {
     case Mode::Perceptron: {
@@ -275,19 +293,19 @@ std::string modeStateJson(ModesState& modes, const LabState& lab) {
       put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
       put(o, "form", str(m.params.kernelForm ? "kernel" : "primal"));
       put(o, "rule", str(m.params.rule == MistakeRule::NonPositiveMargin ? "<=0" : "<0"));
-      const PerceptronBase* b = m.primal ? static_cast<const PerceptronBase*>(&*m.primal)
-                                : m.dual ? static_cast<const PerceptronBase*>(&*m.dual)
-                                         : nullptr;
-      if (m.primal) {
-        put(o, "beta", vec(m.primal->beta()));
-        put(o, "beta0", num(m.primal->bias()));
+      const PerceptronBase* b = m.now();
+      if (const Perceptron* primal = m.primalNow()) {
+        put(o, "beta", vec(primal->beta()));
+        put(o, "beta0", num(primal->bias()));
       }
-      if (m.dual) {
-        put(o, "alpha", vec(m.dual->alpha()));
-        put(o, "b", num(m.dual->bias()));
+      if (const KernelPerceptron* dual = m.dualNow()) {
+        put(o, "alpha", vec(dual->alpha()));
+        put(o, "b", num(dual->bias()));
       }
-      put(o, "mistakes", list(m.mistakes));
-      put(o, "epochMistakes", list(m.epochMistakes));
+      put(o, "mistakes",
+          b ? list(b->mistakesPerSample())
+            : list(std::vector<long long>(lab.data.labels.size(), 0)));
+      put(o, "epochMistakes", list(b ? b->mistakesPerEpoch() : std::vector<int>{}));
       if (b) {
         put(o, "status", str(perceptronStatusName(b->status())));
         put(o, "epochs", integer(b->epoch() + 1));
@@ -295,13 +313,13 @@ std::string modeStateJson(ModesState& modes, const LabState& lab) {
         put(o, "updates", integer(b->mistakes()));
         put(o, "nextIndex", integer(b->nextIndex()));
       }
-      if (m.last) {
+      if (const PerceptronStep* last = m.last()) {
         JsonValue s = JsonValue::object();
-        put(s, "index", integer(m.last->index));
-        put(s, "epoch", integer(m.last->epoch));
-        put(s, "score", num(m.last->score));
-        put(s, "margin", num(m.last->margin));
-        put(s, "mistake", JsonValue::boolean(m.last->mistake));
+        put(s, "index", integer(last->index));
+        put(s, "epoch", integer(last->epoch));
+        put(s, "score", num(last->score));
+        put(s, "margin", num(last->margin));
+        put(s, "mistake", JsonValue::boolean(last->mistake));
         put(o, "last", std::move(s));
       }
       break;
@@ -331,16 +349,20 @@ std::string modeStateJson(ModesState& modes, const LabState& lab) {
       put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
       put(o, "k", integer(m.k));
       put(o, "seed", integer(static_cast<long long>(m.seed)));
-      put(o, "objectives", list(m.objectives));
-      if (m.kmeans) {
-        put(o, "assignment", list(m.kmeans->assignment()));
-        put(o, "objective", num(m.kmeans->objective()));
-        put(o, "iteration", integer(m.kmeans->iteration()));
-        put(o, "converged",
-            JsonValue::boolean(m.kmeans->status() == KernelKmeansStatus::Converged));
-        put(o, "status", str(statusText(m.kmeans->status())));
-        put(o, "initialCenters", list(m.kmeans->initialCenters()));
-        put(o, "clusterSizes", list(m.kmeans->clusterSizes()));
+      if (const KernelKmeans* km = m.now()) {
+        const auto shown = static_cast<std::ptrdiff_t>(
+            std::min<std::size_t>(m.objectives.size(), static_cast<std::size_t>(km->iteration())));
+        put(o, "objectives",
+            list(std::vector<double>(m.objectives.begin(), m.objectives.begin() + shown)));
+        put(o, "assignment", list(km->assignment()));
+        put(o, "objective", num(km->objective()));
+        put(o, "iteration", integer(km->iteration()));
+        put(o, "converged", JsonValue::boolean(km->status() == RunStatus::Converged));
+        put(o, "status", str(kmeansStatusText(km->status())));
+        put(o, "initialCenters", list(km->initialCenters()));
+        put(o, "clusterSizes", list(km->clusterSizes()));
+      } else {
+        put(o, "objectives", list(m.objectives));
       }
       break;
     }
@@ -393,15 +415,15 @@ std::string modeStateJson(ModesState& modes, const LabState& lab) {
       put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
       put(o, "C", num(m.c));
       put(o, "epsilon", num(m.epsilon));
-      if (m.solver) {
-        const Index n = m.solver->alpha().size() / 2;
-        put(o, "step", integer(m.solver->iteration()));
-        put(o, "status", str(smoStatusName(m.solver->status())));
-        put(o, "objective", num(m.solver->objective()));
+      if (const SmoSolver* solver = m.solver()) {
+        const Index n = solver->alpha().size() / 2;
+        put(o, "step", integer(solver->iteration()));
+        put(o, "status", str(smoStatusName(solver->status())));
+        put(o, "objective", num(solver->objective()));
         put(o, "nSV", integer(m.supportCount));
         put(o, "bias", num(-m.rho));
-        put(o, "alpha", vec(m.solver->alpha().head(n)));
-        put(o, "alphaStar", vec(m.solver->alpha().tail(n)));
+        put(o, "alpha", vec(solver->alpha().head(n)));
+        put(o, "alphaStar", vec(solver->alpha().tail(n)));
         JsonValue fitted = JsonValue::array();
         Vector p(1);
         for (Index i = 0; i < lab.pointCount(); ++i) {

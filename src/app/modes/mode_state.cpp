@@ -1,5 +1,7 @@
 #include "modes/mode_state.hpp"
 
+#include "lab/playback.hpp"
+
 #include "data/toy_datasets.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/optimality.hpp"
@@ -38,11 +40,7 @@ bool haveBothClasses(const LabState& lab) {
 void buildPerceptron(PerceptronMode& p, const LabState& lab) {
   p.primal.reset();
   p.dual.reset();
-  p.last.reset();
-  p.epochMistakes.clear();
   p.error.clear();
-  const Index n = lab.pointCount();
-  p.mistakes.assign(static_cast<std::size_t>(n), 0);
   if (!haveBothClasses(lab)) {
     p.error = "The perceptron needs points of both classes (+1 and −1).";
     return;
@@ -55,17 +53,20 @@ void buildPerceptron(PerceptronMode& p, const LabState& lab) {
   o.seed = p.params.seed;
   o.maxEpochs = p.params.maxEpochs;
   if (p.params.kernelForm) {
-    p.dual.emplace(lab.data.points, lab.data.labels, lab.params.kernel, o);
-    if (p.dual->status() == PerceptronStatus::InvalidInput) p.error = p.dual->message();
+    KernelPerceptron dual(lab.data.points, lab.data.labels, lab.params.kernel, o);
+    if (dual.status() == RunStatus::InvalidInput)
+      p.error = dual.message();
+    else
+      p.dual.emplace(std::move(dual));
   } else {
-    if (p.params.useStart) {
-      Vector beta(2);
-      beta << p.params.startBeta[0], p.params.startBeta[1];
-      p.primal.emplace(lab.data.points, lab.data.labels, o, beta, p.params.startBias);
-    } else {
-      p.primal.emplace(lab.data.points, lab.data.labels, o);
-    }
-    if (p.primal->status() == PerceptronStatus::InvalidInput) p.error = p.primal->message();
+    Vector beta = Vector::Zero(2);
+    if (p.params.useStart) beta << p.params.startBeta[0], p.params.startBeta[1];
+    Perceptron primal(lab.data.points, lab.data.labels, o, beta,
+                      p.params.useStart ? p.params.startBias : 0.0);
+    if (primal.status() == RunStatus::InvalidInput)
+      p.error = primal.message();
+    else
+      p.primal.emplace(std::move(primal));
   }
 }
 
@@ -84,9 +85,8 @@ void buildKnn(KnnMode& m, const LabState& lab) {
 }
 
 void buildKmeans(KmeansMode& m, const LabState& lab) {
-  m.kmeans.reset();
+  m.history.reset();
   m.objectives.clear();
-  m.last.reset();
   m.error.clear();
   if (lab.pointCount() == 0) {
     m.error = "No points yet: click the canvas or load a preset.";
@@ -101,11 +101,12 @@ void buildKmeans(KmeansMode& m, const LabState& lab) {
   o.clusters = m.k;
   o.seed = m.seed;
   o.maxIterations = m.maxIterations;
-  m.kmeans.emplace(lab.data.points, lab.params.kernel, o);
-  if (m.kmeans->status() == KernelKmeansStatus::InvalidInput) {
-    m.error = m.kmeans->message();
-    m.kmeans.reset();
+  KernelKmeans kmeans(lab.data.points, lab.params.kernel, o);
+  if (kmeans.status() == RunStatus::InvalidInput) {
+    m.error = kmeans.message();
+    return;
   }
+  m.history.emplace(std::move(kmeans));
 }
 
 void buildKpca(KpcaMode& m, const LabState& lab) {
@@ -144,12 +145,12 @@ void buildKfd(KfdMode& m, const LabState& lab) {
 
 // The model of the solver's current α (svm_train.cpp trainRegression, step by step).
 void updateSvrModel(SvrMode& m, const LabState& lab) {
-  if (!m.solver) return;
-  const DualProblem& problem = m.solver->problem();
-  const Vector& alpha = m.solver->alpha();
+  if (!m.solver()) return;
+  const DualProblem& problem = m.solver()->problem();
+  const Vector& alpha = m.solver()->alpha();
   const Index n = alpha.size() / 2;
   m.rho = rhoFromGradient(BiasRule::Libsvm, problem.y, alpha, problem.lower, problem.upper,
-                          m.solver->gradient());
+                          m.solver()->gradient());
   if (!std::isfinite(m.rho)) m.rho = 0;
   m.coef = alpha.head(n) - alpha.tail(n);
   std::vector<Index> rows;
@@ -171,8 +172,7 @@ void updateSvrModel(SvrMode& m, const LabState& lab) {
 }
 
 void buildSvr(SvrMode& m, const LabState& lab) {
-  m.solver.reset();
-  m.last.reset();
+  m.history.reset();
   m.objectives.clear();
   m.error.clear();
   m.supportCount = 0;
@@ -199,78 +199,86 @@ void buildSvr(SvrMode& m, const LabState& lab) {
   SmoOptions o;
   o.eps = m.eps;
   o.maxIterations = m.maxSteps;
-  m.solver.emplace(std::move(problem), o);
-  m.objectives.push_back(m.solver->objective());
+  m.history.emplace(SvrSolver(SmoSolver(std::move(problem), o)));
+  m.objectives.push_back(m.solver()->objective());
   updateSvrModel(m, lab);
 }
 
-std::uint64_t& builtOf(ModesState& modes, Mode mode) {
-  static std::uint64_t none = 0;
+// The revision a mode's model was built for; nullptr for the SVM lab (not a canvas mode).
+std::uint64_t* builtOf(ModesState& modes, Mode mode) {
   switch (mode) {
     case Mode::Perceptron:
-      return modes.perceptron.built;
+      return &modes.perceptron.built;
     case Mode::Knn:
-      return modes.knn.built;
+      return &modes.knn.built;
     case Mode::Kmeans:
-      return modes.kmeans.built;
+      return &modes.kmeans.built;
     case Mode::Kpca:
-      return modes.kpca.built;
+      return &modes.kpca.built;
     case Mode::Kfd:
-      return modes.kfd.built;
+      return &modes.kfd.built;
     case Mode::Svr:
-      return modes.svr.built;
+      return &modes.svr.built;
     default:
-      none = 0;
-      return none;
+      return nullptr;
   }
 }
 
-// One step; false when nothing moved (finished or no algorithm).
-bool stepOnce(ModesState& modes, const LabState& lab) {
+// Calls f on the current mode's History (the perceptron's form, k-means, ε-SVR); false when the
+// mode has none (no steps, or nothing built).
+template <class Modes, class F>
+bool withHistory(Modes& modes, F&& f) {
   switch (modes.mode) {
-    case Mode::Perceptron: {
-      PerceptronMode& p = modes.perceptron;
-      PerceptronStep s;
-      if (p.primal && !p.primal->finished()) {
-        s = p.primal->step();
-      } else if (p.dual && !p.dual->finished()) {
-        s = p.dual->step();
-      } else {
-        return false;
-      }
-      if (s.mistake && s.index >= 0 && static_cast<std::size_t>(s.index) < p.mistakes.size()) {
-        ++p.mistakes[static_cast<std::size_t>(s.index)];
-      }
-      if (s.epochEnded) {
-        const PerceptronBase& b = p.primal ? static_cast<const PerceptronBase&>(*p.primal)
-                                           : static_cast<const PerceptronBase&>(*p.dual);
-        // The epoch's mistakes: the total minus those of earlier epochs.
-        long long earlier = 0;
-        for (int e : p.epochMistakes) earlier += e;
-        p.epochMistakes.push_back(static_cast<int>(b.mistakes() - earlier));
-      }
-      p.last = std::move(s);
-      return true;
-    }
-    case Mode::Kmeans: {
-      KmeansMode& m = modes.kmeans;
-      if (!m.kmeans || m.kmeans->finished()) return false;
-      m.last = m.kmeans->step();
-      m.objectives.push_back(std::isfinite(m.last->objective) ? m.last->objective : 0.0);
-      return true;
-    }
-    case Mode::Svr: {
-      SvrMode& m = modes.svr;
-      if (!m.solver || m.solver->status() != SmoStatus::Running) return false;
-      m.last = m.solver->step();
-      const double f = m.solver->objective();
-      m.objectives.push_back(std::isfinite(f) ? f : 0.0);
-      updateSvrModel(m, lab);
-      return m.last->updated || m.solver->status() != SmoStatus::Running;
-    }
+    case Mode::Perceptron:
+      if (modes.perceptron.primal) return f(*modes.perceptron.primal), true;
+      if (modes.perceptron.dual) return f(*modes.perceptron.dual), true;
+      return false;
+    case Mode::Kmeans:
+      if (modes.kmeans.history) return f(*modes.kmeans.history), true;
+      return false;
+    case Mode::Svr:
+      if (modes.svr.history) return f(*modes.svr.history), true;
+      return false;
     default:
       return false;
   }
+}
+
+bool hasSteps(Mode mode) {
+  return mode == Mode::Perceptron || mode == Mode::Kmeans || mode == Mode::Svr;
+}
+
+// After any move along the path: the objective of a step reached for the first time, and the
+// ε-SVR model of the current α.
+void afterMove(ModesState& modes, const LabState& lab) {
+  if (modes.mode == Mode::Kmeans && modes.kmeans.history) {
+    KmeansMode& m = modes.kmeans;
+    const auto s = static_cast<std::size_t>(m.history->position());
+    if (s == m.objectives.size() + 1) {
+      const double f = m.history->current().objective();
+      m.objectives.push_back(std::isfinite(f) ? f : 0.0);
+    }
+  }
+  if (modes.mode == Mode::Svr && modes.svr.history) {
+    SvrMode& m = modes.svr;
+    const auto s = static_cast<std::size_t>(m.history->position());
+    if (s == m.objectives.size()) {
+      const double f = m.solver()->objective();
+      m.objectives.push_back(std::isfinite(f) ? f : 0.0);
+    }
+    updateSvrModel(m, lab);
+  }
+}
+
+// One step forward of the current mode.
+PlaybackStep stepOnce(ModesState& modes, const LabState& lab) {
+  PlaybackStep result{false, true};
+  withHistory(modes, [&result](auto& history) {
+    result.moved = history.stepForward().has_value();
+    result.finished = !history.canStepForward();
+  });
+  if (result.moved) afterMove(modes, lab);
+  return result;
 }
 
 }  // namespace
@@ -309,16 +317,56 @@ double KfdMode::threshold() const {
   return kernelForm ? kfd.threshold() : lda.threshold();
 }
 
+const PerceptronBase* PerceptronMode::now() const {
+  if (primal) return &primal->current();
+  if (dual) return &dual->current();
+  return nullptr;
+}
+
+const PerceptronStep* PerceptronMode::last() const {
+  if (primal && primal->lastStep()) return &*primal->lastStep();
+  if (dual && dual->lastStep()) return &*dual->lastStep();
+  return nullptr;
+}
+
+const KernelKmeansStep* KmeansMode::last() const {
+  return history && history->lastStep() ? &*history->lastStep() : nullptr;
+}
+
+const SmoStep* SvrMode::last() const {
+  return history && history->lastStep() ? &*history->lastStep() : nullptr;
+}
+
+SmoStep SvrSolver::step() {
+  SmoStep record = solver_.step();
+  // Settle the status at the update that reaches the stopping test (the next call of the core's
+  // step() changes nothing and only records the stop).
+  if (record.updated && (!(solver_.violation() >= solver_.options().eps) ||
+                         solver_.iteration() >= solver_.maxIterations()))
+    solver_.step();
+  return record;
+}
+
+RunStatus SvrSolver::status() const {
+  switch (solver_.status()) {
+    case SmoStatus::Running:
+      return RunStatus::Running;
+    case SmoStatus::Converged:
+      return RunStatus::Converged;
+    default:
+      return RunStatus::CapReached;
+  }
+}
+
 void invalidateMode(ModesState& modes, Mode mode) {
-  builtOf(modes, mode) = kNotBuilt;
+  if (std::uint64_t* built = builtOf(modes, mode)) *built = kNotBuilt;
 }
 
 void ensureBuilt(ModesState& modes, const LabState& lab) {
-  if (modes.mode == Mode::Svm) return;
-  std::uint64_t& built = builtOf(modes, modes.mode);
-  if (built == lab.problemRevision) return;
-  built = lab.problemRevision;
-  modes.running = false;
+  std::uint64_t* built = builtOf(modes, modes.mode);
+  if (!built || *built == lab.problemRevision) return;
+  *built = lab.problemRevision;
+  modes.playback.running = false;
   switch (modes.mode) {
     case Mode::Perceptron:
       buildPerceptron(modes.perceptron, lab);
@@ -346,7 +394,7 @@ void ensureBuilt(ModesState& modes, const LabState& lab) {
 
 void setMode(ModesState& modes, const LabState& lab, Mode mode) {
   if (modes.mode != mode) {
-    modes.running = false;
+    modes.playback.running = false;
     modes.mode = mode;
     ++modes.revision;
   }
@@ -355,30 +403,53 @@ void setMode(ModesState& modes, const LabState& lab, Mode mode) {
 
 std::optional<std::string> modeStep(ModesState& modes, const LabState& lab, long long count) {
   ensureBuilt(modes, lab);
-  if (!modeCanStep(modes)) {
-    if (modes.mode == Mode::Knn || modes.mode == Mode::Kpca || modes.mode == Mode::Kfd ||
-        modes.mode == Mode::Svm) {
-      return std::string("this mode has no steps (it is computed in one go)");
-    }
-    return std::nullopt;  // finished: stepping does nothing
-  }
+  if (!hasSteps(modes.mode))
+    return std::string("this mode has no steps (it is computed in one go)");
+  if (!modeCanStep(modes)) return std::nullopt;  // finished: stepping does nothing
   const long long n = std::clamp<long long>(count, 1, 10000000);
   const auto start = Clock::now();
   for (long long k = 0; k < n; ++k) {
-    if (!stepOnce(modes, lab)) break;
+    if (!stepOnce(modes, lab).moved) break;
     if (elapsedMs(start) > 2000) break;  // never freeze the page
   }
   ++modes.revision;
   return std::nullopt;
 }
 
+std::optional<std::string> modeSeek(ModesState& modes, const LabState& lab, long long step) {
+  ensureBuilt(modes, lab);
+  if (!hasSteps(modes.mode))
+    return std::string("this mode has no steps (it is computed in one go)");
+  modes.playback.running = false;
+  if (withHistory(modes, [step](auto& history) { history.seek(step); })) afterMove(modes, lab);
+  ++modes.revision;
+  return std::nullopt;
+}
+
+std::optional<std::string> modeStepBack(ModesState& modes, const LabState& lab, long long count) {
+  const std::int64_t target = modePosition(modes) - std::clamp<long long>(count, 0, 10000000);
+  return modeSeek(modes, lab, std::max<std::int64_t>(0, target));
+}
+
+std::int64_t modePosition(const ModesState& modes) {
+  std::int64_t s = 0;
+  withHistory(modes, [&s](const auto& history) { s = history.position(); });
+  return s;
+}
+
+std::int64_t modeFurthest(const ModesState& modes) {
+  std::int64_t s = 0;
+  withHistory(modes, [&s](const auto& history) { s = history.furthest(); });
+  return s;
+}
+
 std::optional<std::string> modeRunToEnd(ModesState& modes, const LabState& lab, double budgetMs) {
   ensureBuilt(modes, lab);
-  modes.running = false;
+  modes.playback.running = false;
   const auto start = Clock::now();
   while (modeCanStep(modes) && elapsedMs(start) < budgetMs) {
     for (int k = 0; k < 64; ++k)
-      if (!stepOnce(modes, lab)) break;
+      if (!stepOnce(modes, lab).moved) break;
   }
   ++modes.revision;
   return std::nullopt;
@@ -390,53 +461,22 @@ void modeReset(ModesState& modes, const LabState& lab) {
 }
 
 bool modeCanStep(const ModesState& modes) {
-  switch (modes.mode) {
-    case Mode::Perceptron: {
-      const PerceptronMode& p = modes.perceptron;
-      return (p.primal && !p.primal->finished()) || (p.dual && !p.dual->finished());
-    }
-    case Mode::Kmeans:
-      return modes.kmeans.kmeans && !modes.kmeans.kmeans->finished();
-    case Mode::Svr:
-      return modes.svr.solver && modes.svr.solver->status() == SmoStatus::Running;
-    default:
-      return false;
-  }
+  bool can = false;
+  withHistory(modes, [&can](const auto& history) { can = history.canStepForward(); });
+  return can;
 }
 
 bool modeFinished(const ModesState& modes) {
-  switch (modes.mode) {
-    case Mode::Perceptron:
-    case Mode::Kmeans:
-    case Mode::Svr:
-      return !modeCanStep(modes);
-    default:
-      return true;
-  }
+  return !hasSteps(modes.mode) || !modeCanStep(modes);
 }
 
-void advanceModes(ModesState& modes, const LabState& lab, double elapsedSeconds) {
+void advanceModes(ModesState& modes, const LabState& lab, double elapsedSeconds, double budgetMs) {
   if (modes.mode == Mode::Svm) return;
   ensureBuilt(modes, lab);
-  if (!modes.running) return;
-  if (!modeCanStep(modes)) {
-    modes.running = false;
-    return;
-  }
-  const double dt = std::isfinite(elapsedSeconds) ? std::clamp(elapsedSeconds, 0.0, 0.5) : 0.0;
-  modes.carry += dt * std::max(0.1, modes.stepsPerSecond);
-  const auto start = Clock::now();
-  bool moved = false;
-  while (modes.carry >= 1 && elapsedMs(start) < 12) {
-    modes.carry -= 1;
-    if (!stepOnce(modes, lab)) {
-      modes.running = false;
-      break;
-    }
-    moved = true;
-  }
-  if (modes.carry > 8) modes.carry = 0;  // too slow to keep up: drop the backlog
-  if (moved) ++modes.revision;
+  if (!modes.playback.running) return;
+  const std::int64_t taken = playFrame(modes.playback, elapsedSeconds, budgetMs,
+                                       [&modes, &lab] { return stepOnce(modes, lab); });
+  if (taken > 0) ++modes.revision;
 }
 
 std::string modeStatusText(const ModesState& modes) {
@@ -444,21 +484,19 @@ std::string modeStatusText(const ModesState& modes) {
     case Mode::Perceptron: {
       const PerceptronMode& p = modes.perceptron;
       if (!p.error.empty()) return p.error;
-      const PerceptronBase* b = p.primal ? static_cast<const PerceptronBase*>(&*p.primal)
-                                : p.dual ? static_cast<const PerceptronBase*>(&*p.dual)
-                                         : nullptr;
+      const PerceptronBase* b = p.now();
       if (!b) return "no perceptron";
       const std::string counts =
           std::to_string(b->visits()) + " visits, " + std::to_string(b->mistakes()) + " updates";
       switch (b->status()) {
-        case PerceptronStatus::Converged:
+        case RunStatus::Converged:
           return "converged: epoch " + std::to_string(b->epoch() + 1) + " made no mistake (" +
                  counts + ")";
-        case PerceptronStatus::EpochCapReached:
+        case RunStatus::CapReached:
           return "stopped at the epoch cap of " + std::to_string(p.params.maxEpochs) +
                  ": every epoch made a mistake — the data are probably not separable (" + counts +
                  ")";
-        case PerceptronStatus::Running:
+        case RunStatus::Running:
           return "epoch " + std::to_string(b->epoch() + 1) + ", " + counts;
         default:
           return b->message();
@@ -471,17 +509,18 @@ std::string modeStatusText(const ModesState& modes) {
     case Mode::Kmeans: {
       const KmeansMode& m = modes.kmeans;
       if (!m.error.empty()) return m.error;
-      if (!m.kmeans) return "no clustering";
-      const std::string it = std::to_string(m.kmeans->iteration());
-      switch (m.kmeans->status()) {
-        case KernelKmeansStatus::Converged:
+      const KernelKmeans* km = m.now();
+      if (!km) return "no clustering";
+      const std::string it = std::to_string(km->iteration());
+      switch (km->status()) {
+        case RunStatus::Converged:
           return "converged after " + it + " steps: the last step changed no assignment";
-        case KernelKmeansStatus::IterationCapReached:
+        case RunStatus::CapReached:
           return "stopped at the step cap (" + it + " steps)";
         default:
-          return m.kmeans->iteration() == 0
+          return km->iteration() == 0
                      ? "k-means++ chose the first means: press Step"
-                     : "step " + it + ", " + std::to_string(m.last ? m.last->changed : 0) +
+                     : "step " + it + ", " + std::to_string(m.last() ? m.last()->changed : 0) +
                            " points changed cluster";
       }
     }
@@ -495,12 +534,12 @@ std::string modeStatusText(const ModesState& modes) {
     case Mode::Svr: {
       const SvrMode& m = modes.svr;
       if (!m.error.empty()) return m.error;
-      if (!m.solver) return "no solver";
-      const std::string it = std::to_string(m.solver->iteration());
-      switch (m.solver->status()) {
-        case SmoStatus::Converged:
+      if (!m.history) return "no solver";
+      const std::string it = std::to_string(m.history->position());
+      switch (m.history->current().status()) {
+        case RunStatus::Converged:
           return "converged after " + it + " pair updates";
-        case SmoStatus::IterationLimit:
+        case RunStatus::CapReached:
           return "stopped at the step cap (" + it + " updates)";
         default:
           return "step " + it + " (SMO on the 2N-variable dual)";

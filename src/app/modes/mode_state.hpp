@@ -9,17 +9,21 @@
 //   ε-SVR       the 2N-variable regression dual solved by SMO one pair at a time (000 "regression
 //               case"); the points are read as (x, t) pairs, labels ignored.
 // Every number comes from the core algorithm objects held here (src/core/…); this file adds
-// bookkeeping only (mistake counts per point from the step records, the objective history).
+// bookkeeping only (the objective at each step, for the plots).
 //
-// The state is a value (copyable). Each mode's model is rebuilt lazily (ensureBuilt) when the
-// lab's problemRevision differs from the revision it was built for, or its own parameters
-// changed; `revision` is bumped whenever what the canvas draws changes, so grids over the plane
-// are recomputed only then. No exceptions, no NaN escapes: errors are messages shown in the panel.
+// The step-by-step methods (both perceptrons, kernel k-means, ε-SVR) are held in a History
+// (lab/history.hpp), so they step back and seek like the SMO lab: the state at step s is a pure
+// function of the problem and s. The state is a value (copyable); it lives in AppState. Each mode's
+// model is rebuilt lazily (ensureBuilt) when the lab's problemRevision differs from the revision it
+// was built for, or its own parameters changed; `revision` is bumped whenever what the canvas draws
+// changes, so grids over the plane are recomputed only then. No exceptions, no NaN escapes: errors
+// are messages shown in the panel.
 
 #include "fisher_discriminant/fisher_discriminant.hpp"
 #include "kernel_kmeans/kernel_kmeans.hpp"
 #include "kernel_knn/kernel_knn.hpp"
 #include "kernel_pca/kernel_pca.hpp"
+#include "lab/history.hpp"
 #include "lab/lab_state.hpp"
 #include "perceptron/perceptron.hpp"
 #include "svm/smo_solver.hpp"
@@ -60,13 +64,16 @@ struct PerceptronParams {
 
 struct PerceptronMode {
   PerceptronParams params;
-  std::optional<Perceptron> primal;
-  std::optional<KernelPerceptron> dual;
-  std::vector<long long> mistakes;  // per point (primal: counted from the step records)
-  std::optional<PerceptronStep> last;
-  std::vector<int> epochMistakes;  // mistakes made in each completed epoch
+  std::optional<History<Perceptron>> primal;      // when !params.kernelForm
+  std::optional<History<KernelPerceptron>> dual;  // when params.kernelForm
   std::string error;
   std::uint64_t built = kNotBuilt;
+  // The perceptron at the current step (either form), nullptr when none was built.
+  const PerceptronBase* now() const;
+  const Perceptron* primalNow() const { return primal ? &primal->current() : nullptr; }
+  const KernelPerceptron* dualNow() const { return dual ? &dual->current() : nullptr; }
+  // The visit that led to the current step (none at step 0).
+  const PerceptronStep* last() const;
 };
 
 struct KnnMode {
@@ -82,11 +89,12 @@ struct KmeansMode {
   int k = 3;
   std::uint64_t seed = 1;
   int maxIterations = 100;
-  std::optional<KernelKmeans> kmeans;
-  std::vector<double> objectives;  // after each step
-  std::optional<KernelKmeansStep> last;
+  std::optional<History<KernelKmeans>> history;
+  std::vector<double> objectives;  // objectives[s − 1]: after step s, for s = 1 … furthest
   std::string error;
   std::uint64_t built = kNotBuilt;
+  const KernelKmeans* now() const { return history ? &history->current() : nullptr; }
+  const KernelKmeansStep* last() const;
 };
 
 struct KpcaMode {
@@ -108,20 +116,40 @@ struct KfdMode {
   double threshold() const;
 };
 
+// SMO on the ε-SVR dual in the core's shared vocabulary (run_status.hpp: stepsDone(), status()
+// as RunStatus) so that History can rewind it. The status settles at the update that reaches
+// m(α) − M(α) < eps or the cap (as SolverHistory::settleStatus does for the lab), not one call
+// later.
+class SvrSolver {
+ public:
+  explicit SvrSolver(SmoSolver solver) : solver_(std::move(solver)) {}
+  SmoStep step();
+  std::int64_t stepsDone() const { return solver_.iteration(); }
+  RunStatus status() const;
+  const SmoSolver& solver() const { return solver_; }
+
+ private:
+  SmoSolver solver_;
+};
+
 struct SvrMode {
   double c = 10;
   double epsilon = 0.1;
   double eps = 1e-3;
   std::int64_t maxSteps = 100000;
-  std::optional<SmoSolver> solver;  // on epsilonSvrDual: variables α (0..n−1), α* (n..2n−1)
+  // On epsilonSvrDual: variables α (0..n−1), α* (n..2n−1).
+  std::optional<History<SvrSolver>> history;
   SvmModel model;  // f(x) = Σ (αᵢ − αᵢ*) k(xᵢ, x) − ρ, for decisionValues
   Vector coef;     // αᵢ − αᵢ*
   double rho = 0;
   Index supportCount = 0;
-  std::optional<SmoStep> last;
-  std::vector<double> objectives;
+  std::vector<double> objectives;  // objectives[s]: f(α) at step s, for s = 0 … furthest
   std::string error;
   std::uint64_t built = kNotBuilt;
+  // The solver at the current step, nullptr when none was built.
+  const SmoSolver* solver() const { return history ? &history->current().solver() : nullptr; }
+  // The pair update that led to the current step (none at step 0).
+  const SmoStep* last() const;
 };
 
 struct ModesState {
@@ -132,10 +160,8 @@ struct ModesState {
   KpcaMode kpca;
   KfdMode kfd;
   SvrMode svr;
-  bool running = false;       // animated Run of the current mode
-  double stepsPerSecond = 4;  // animated Run's speed
-  double carry = 0;
-  std::uint64_t revision = 1;  // bumped when what the canvas shows changes
+  Playback playback = Playback{false, 4, false, 0};  // animated Run of the current mode
+  std::uint64_t revision = 1;                        // bumped when what the canvas shows changes
 };
 
 // Rebuilds the current mode's model when the lab's data/kernel or the mode's parameters changed.
@@ -144,13 +170,21 @@ void setMode(ModesState& modes, const LabState& lab, Mode mode);
 // One step of the current mode (perceptron: a visited sample; k-means: assignment + update;
 // ε-SVR: an SMO pair update); modes without steps ignore it. Returns the error, if any.
 std::optional<std::string> modeStep(ModesState& modes, const LabState& lab, long long count);
+// Step back and the scrubber (the perceptrons, k-means, ε-SVR): back n steps, or to step s in
+// [0, modeFurthest()]. Errors for modes without steps.
+std::optional<std::string> modeStepBack(ModesState& modes, const LabState& lab, long long count);
+std::optional<std::string> modeSeek(ModesState& modes, const LabState& lab, long long step);
+// The current step and the furthest reached (0, 0 for modes without steps).
+std::int64_t modePosition(const ModesState& modes);
+std::int64_t modeFurthest(const ModesState& modes);
 // Runs the current mode to its end (converged or cap), within budgetMs of wall time.
 std::optional<std::string> modeRunToEnd(ModesState& modes, const LabState& lab, double budgetMs);
 void modeReset(ModesState& modes, const LabState& lab);
 // Marks the current mode for rebuilding (after a parameter change).
 void invalidateMode(ModesState& modes, Mode mode);
-// Per frame: the animated Run.
-void advanceModes(ModesState& modes, const LabState& lab, double elapsedSeconds);
+// Per frame: the animated Run (the lab's playback loop, lab/playback.hpp), within budgetMs.
+void advanceModes(ModesState& modes, const LabState& lab, double elapsedSeconds,
+                  double budgetMs = 12);
 // Whether the current mode can step (has a running algorithm).
 bool modeCanStep(const ModesState& modes);
 bool modeFinished(const ModesState& modes);

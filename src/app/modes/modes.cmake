@@ -1,7 +1,12 @@
-# The canvas modes of issue 6 (included from src/app/CMakeLists.txt after kpg_app is defined).
+# The canvas modes' screens (issue 6), one file per method plus the shared frame (included from
+# src/app/CMakeLists.txt after kpg_app is defined). Their UI-free state, JSON and field grids are
+# in kpg_app_logic (src/app/logic.cmake).
 target_sources(kpg_app PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/mode_state.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/contour.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/mode_json.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/mode_panels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/mode_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/perceptron_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/knn_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kmeans_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kpca_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kfd_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/svr_screen.cpp
 )

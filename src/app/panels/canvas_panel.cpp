@@ -1,15 +1,11 @@
 // The canvas: the points, the decision field f(x) under them with its contours f = 0 and f = ±1,
-// axes with coordinates, and the interaction (issue 4, "The canvas"):
-//   - click / tap on empty space adds a point of the current class (the +1 / −1 chip);
-//   - press on a point and drag moves it; a drag on empty space (or any drag with the Pan tool)
-//     pans; the wheel (or a trackpad pinch, which browsers send as a wheel with Ctrl) zooms about
-//     the pointer;
-//   - the Erase tool deletes the point tapped (or dragged across); a long press (≈ 600 ms without
-//     moving) on a point deletes it with any tool — no right click or modifier needed on a tablet;
-//   - hovering a point (or tapping it) shows x, α, f(x), y·f(x), ξ and its KKT state.
+// axes with coordinates, and the interaction of panels/canvas_input.hpp (add, drag, pan, zoom,
+// pinch, erase, long-press delete, pin) shared with the canvas modes; hovering a point (or
+// tapping it) shows x, α, f(x), y·f(x), ξ and its KKT state.
 // A point's state is shown by its shape and a colour-blind-safe class colour (legend in the
 // corner): α = 0 a small circle, 0 < α < C a diamond, α = C a square (plot.hpp markers).
 
+#include "panels/canvas_input.hpp"
 #include "panels/panels.hpp"
 #include "panels/plot.hpp"
 
@@ -21,9 +17,6 @@
 namespace kpg::app {
 namespace {
 
-constexpr double kLongPressSeconds = 0.6;
-constexpr float kTapSlop = 6.0f;  // pixels a press may wander and still be a tap
-constexpr float kHitRadius = 11.0f;
 constexpr Index kCheapPointsAbove = 300;
 constexpr ImU32 kKktHalo = IM_COL32(240, 228, 66, 200);  // Okabe–Ito yellow
 
@@ -50,54 +43,6 @@ float pointRadius(Index n) {
   if (n > 1000) return 3.5f;
   if (n > 300) return 4.5f;
   return 6.0f;
-}
-
-Index hitTest(const LabState& lab, const CanvasView& view, ImVec2 p, float radius) {
-  Index best = -1;
-  float bestDistance = radius * radius;
-  const Matrix& points = lab.data.points;
-  for (Index i = 0; i < points.rows(); ++i) {
-    const ImVec2 s = view.toScreen(points(i, 0), points(i, 1));
-    const float dx = s.x - p.x, dy = s.y - p.y;
-    const float d = dx * dx + dy * dy;
-    if (d <= bestDistance) {
-      bestDistance = d;
-      best = i;
-    }
-  }
-  return best;
-}
-
-void drawGrid(ImDrawList* draw, const CanvasView& view) {
-  const PlotRect r = view.visible();
-  const float width = view.max.x - view.min.x;
-  const float height = view.max.y - view.min.y;
-  const auto xt = plot::niceTicks(r.xMin, r.xMax, std::max(2, static_cast<int>(width / 90)));
-  const auto yt = plot::niceTicks(r.yMin, r.yMax, std::max(2, static_cast<int>(height / 70)));
-  const double xs = xt.size() > 1 ? xt[1] - xt[0] : 1;
-  const double ys = yt.size() > 1 ? yt[1] - yt[0] : 1;
-  const float lineHeight = ImGui::GetTextLineHeight();
-  for (double v : xt) {
-    const float sx = view.toScreen(v, 0).x;
-    const bool axis = v == 0;
-    draw->AddLine(ImVec2(sx, view.min.y), ImVec2(sx, view.max.y),
-                  axis ? IM_COL32(0, 0, 0, 70) : plot::kGrid, axis ? 1.2f : 1.0f);
-    const std::string text = plot::formatTick(v, xs);
-    plot::label(draw, ImVec2(sx + 3, view.max.y - lineHeight - 2), plot::kMuted, text.c_str());
-  }
-  for (double v : yt) {
-    const float sy = view.toScreen(0, v).y;
-    const bool axis = v == 0;
-    draw->AddLine(ImVec2(view.min.x, sy), ImVec2(view.max.x, sy),
-                  axis ? IM_COL32(0, 0, 0, 70) : plot::kGrid, axis ? 1.2f : 1.0f);
-    const std::string text = plot::formatTick(v, ys);
-    plot::label(draw, ImVec2(view.min.x + 4, sy - lineHeight - 1), plot::kMuted, text.c_str());
-  }
-  // Axis names in the corner, where the coordinates are read.
-  plot::label(
-      draw, ImVec2(view.max.x - ImGui::CalcTextSize("x₁ →").x - 6, view.max.y - 2 * lineHeight - 6),
-      plot::kInk, "x₁ →");
-  plot::label(draw, ImVec2(view.min.x + 4, view.min.y + 4), plot::kInk, "↑ x₂");
 }
 
 // The legend: a strip under the canvas (never over the points), laid out as a flowing row of
@@ -209,101 +154,6 @@ void drawTooltip(const LabState& lab, Index i) {
   ImGui::EndTooltip();
 }
 
-void addPointAt(LabState& lab, UiState& ui, const CanvasView& view, ImVec2 p) {
-  const double x = view.plotX(p.x), y = view.plotY(p.y);
-  // BAD_INPUTS W9: a click at a non-finite coordinate (degenerate zoom) is ignored.
-  if (!std::isfinite(x) || !std::isfinite(y)) return;
-  dispatchUi(lab, action::AddPoint{x, y, ui.currentClass});
-}
-
-void handleInteraction(LabState& lab, UiState& ui, const CanvasView& view, bool hovered) {
-  ImGuiIO& io = ImGui::GetIO();
-  CanvasGesture& g = ui.gesture;
-  const ImVec2 mouse = io.MousePos;
-
-  // Two fingers: zoom about their centre and pan with it; this cancels a press in progress (its
-  // release must not add a point).
-  const PinchDelta& pinch = ui.pinch;
-  if (pinch.active || pinch.zoom != 1 || pinch.panX != 0 || pinch.panY != 0) {
-    if (g.draggingPoint) dispatchUi(lab, action::EndDrag{});
-    g = CanvasGesture{};
-    const ImVec2 centre(pinch.centreX, pinch.centreY);
-    if (view.contains(centre) && std::isfinite(pinch.zoom) && pinch.zoom > 0) {
-      ViewWindow window = lab.view;
-      if (pinch.zoom != 1) window = zoomedWindow(window, view, centre, pinch.zoom);
-      if (pinch.panX != 0 || pinch.panY != 0) {
-        const CanvasView zoomed = CanvasView::fit(window, view.min, view.max);
-        window = pannedWindow(window, zoomed, ImVec2(pinch.panX, pinch.panY));
-      }
-      dispatchUi(lab, action::SetView{window});
-      ui.viewChangedSeconds = ui.nowSeconds;
-    }
-    return;
-  }
-
-  if (hovered && io.MouseWheel != 0 && std::isfinite(io.MouseWheel)) {
-    const double factor =
-        std::pow(1.15, static_cast<double>(std::clamp(io.MouseWheel, -10.0f, 10.0f)));
-    dispatchUi(lab, action::SetView{zoomedWindow(lab.view, view, mouse, factor)});
-    ui.viewChangedSeconds = ui.nowSeconds;
-  }
-
-  if (hovered && ImGui::IsMouseClicked(0)) {
-    g = CanvasGesture{};
-    g.active = true;
-    g.start = mouse;
-    g.startSeconds = ui.nowSeconds;
-    g.pointIndex = hitTest(lab, view, mouse, kHitRadius);
-  }
-  if (!g.active) return;
-
-  if (ImGui::IsMouseDown(0)) {
-    const float dx = mouse.x - g.start.x, dy = mouse.y - g.start.y;
-    if (!g.moved && dx * dx + dy * dy > kTapSlop * kTapSlop) g.moved = true;
-    if (!g.moved && !g.longPressDone && g.pointIndex >= 0 &&
-        ui.nowSeconds - g.startSeconds >= kLongPressSeconds) {
-      // Long press: delete (the tablet's way, no right click needed).
-      dispatchUi(lab, action::DeletePoint{g.pointIndex});
-      g.longPressDone = true;
-      ui.pinnedIndex = -1;
-    }
-    if (g.moved && !g.longPressDone) {
-      const bool onPoint = g.pointIndex >= 0 && g.pointIndex < lab.pointCount();
-      if (ui.tool == CanvasTool::AddMove && onPoint) {
-        const double x = view.plotX(mouse.x), y = view.plotY(mouse.y);
-        if (std::isfinite(x) && std::isfinite(y)) {
-          dispatchUi(lab, action::MovePoint{g.pointIndex, x, y, true});
-          g.draggingPoint = true;
-        }
-      } else if (ui.tool == CanvasTool::Erase && g.pointIndex >= 0) {
-        const Index under = hitTest(lab, view, mouse, kHitRadius);
-        if (under >= 0) dispatchUi(lab, action::DeletePoint{under});
-      } else if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) {
-        dispatchUi(lab, action::SetView{pannedWindow(lab.view, view, io.MouseDelta)});
-        ui.viewChangedSeconds = ui.nowSeconds;
-      }
-    }
-    return;
-  }
-
-  // Released.
-  if (!g.moved && !g.longPressDone) {
-    if (ui.tool == CanvasTool::AddMove) {
-      if (g.pointIndex >= 0) {
-        ui.pinnedIndex = ui.pinnedIndex == g.pointIndex ? -1 : g.pointIndex;
-      } else {
-        ui.pinnedIndex = -1;
-        addPointAt(lab, ui, view, g.start);
-      }
-    } else if (ui.tool == CanvasTool::Erase && g.pointIndex >= 0) {
-      dispatchUi(lab, action::DeletePoint{g.pointIndex});
-      ui.pinnedIndex = -1;
-    }
-  }
-  if (g.draggingPoint) dispatchUi(lab, action::EndDrag{});
-  g = CanvasGesture{};
-}
-
 constexpr double kInfoNoticeSeconds = 8.0;
 
 void drawNotices(LabState& lab, UiState& ui) {
@@ -396,7 +246,7 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
                    view.toScreen(r.xMin, r.yMax), view.toScreen(r.xMax, r.yMin), ImVec2(0, 1),
                    ImVec2(1, 0));
   }
-  drawGrid(draw, view);
+  drawCanvasAxes(draw, view, "x₁ →", "↑ x₂");
 
   const Matrix& points = lab.data.points;
   const Index n = points.rows();
@@ -475,7 +325,7 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   draw->PopClipRect();
   if (ui.showLegend) legendStrip(draw, ImVec2(min.x, max.y), size.x, hard, ui.showKkt);
 
-  handleInteraction(lab, ui, view, hovered);
+  handleCanvasInput(lab, ui, view, hovered);
 
   // Tooltip for the point under the pointer (or the pinned one).
   if (hovered && !ui.gesture.active) {

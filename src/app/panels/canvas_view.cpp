@@ -1,7 +1,10 @@
 #include "panels/canvas_view.hpp"
 
+#include "panels/plot.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace kpg::app {
 namespace {
@@ -91,6 +94,39 @@ ViewWindow fittedWindow(const Matrix& points) {
   const double w = std::max({x1 - x0, y1 - y0, 1.0});
   const double pad = 0.15 * w;
   return ViewWindow{x0 - pad, x1 + pad, y0 - pad, y1 + pad};
+}
+
+void drawCanvasAxes(ImDrawList* draw, const CanvasView& view, const char* xName,
+                    const char* yName) {
+  const PlotRect r = view.visible();
+  const float width = view.max.x - view.min.x;
+  const float height = view.max.y - view.min.y;
+  const auto xt = plot::niceTicks(r.xMin, r.xMax, std::max(2, static_cast<int>(width / 90)));
+  const auto yt = plot::niceTicks(r.yMin, r.yMax, std::max(2, static_cast<int>(height / 70)));
+  const double xs = xt.size() > 1 ? xt[1] - xt[0] : 1;
+  const double ys = yt.size() > 1 ? yt[1] - yt[0] : 1;
+  const float lineHeight = ImGui::GetTextLineHeight();
+  for (double v : xt) {
+    const float sx = view.toScreen(v, 0).x;
+    const bool axis = v == 0;
+    draw->AddLine(ImVec2(sx, view.min.y), ImVec2(sx, view.max.y),
+                  axis ? IM_COL32(0, 0, 0, 70) : plot::kGrid, axis ? 1.2f : 1.0f);
+    const std::string text = plot::formatTick(v, xs);
+    plot::label(draw, ImVec2(sx + 3, view.max.y - lineHeight - 2), plot::kMuted, text.c_str());
+  }
+  for (double v : yt) {
+    const float sy = view.toScreen(0, v).y;
+    const bool axis = v == 0;
+    draw->AddLine(ImVec2(view.min.x, sy), ImVec2(view.max.x, sy),
+                  axis ? IM_COL32(0, 0, 0, 70) : plot::kGrid, axis ? 1.2f : 1.0f);
+    const std::string text = plot::formatTick(v, ys);
+    plot::label(draw, ImVec2(view.min.x + 4, sy - lineHeight - 1), plot::kMuted, text.c_str());
+  }
+  // Axis names in the corner, where the coordinates are read.
+  plot::label(
+      draw, ImVec2(view.max.x - ImGui::CalcTextSize(xName).x - 6, view.max.y - 2 * lineHeight - 6),
+      plot::kInk, xName);
+  plot::label(draw, ImVec2(view.min.x + 4, view.min.y + 4), plot::kInk, yName);
 }
 
 }  // namespace kpg::app

@@ -36,6 +36,9 @@ ViewWindow zoomedWindow(const ViewWindow& window, const CanvasView& view, ImVec2
                         double factor);
 // The window moved so the content follows a drag of `delta` screen pixels.
 ViewWindow pannedWindow(const ViewWindow& window, const CanvasView& view, ImVec2 delta);
+// Grid lines at "nice" coordinates with their values, the axes x₁ = 0 and x₂ = 0 darker, and the
+// axis names in the corners (the lab's "x₁ →", "↑ x₂"; ε-SVR's "x →", "↑ t").
+void drawCanvasAxes(ImDrawList* draw, const CanvasView& view, const char* xName, const char* yName);
 // A window around the points with a 15% border (the preset's default when there are none).
 ViewWindow fittedWindow(const Matrix& points);
 

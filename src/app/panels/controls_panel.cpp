@@ -281,7 +281,7 @@ void drawKernelControls(LabState& lab) {
   if (changed) dispatchUi(lab, action::SetKernel{kernel});
 }
 
-void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
+void drawControlsPanel(LabState& lab, ModesState& modes, UiState& ui, const PanelRect& rect) {
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -290,7 +290,7 @@ void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   // The product and build version head the first window (issue 2); the ### id keeps the
   // window's identity independent of its title.
   if (ImGui::Begin("Kernel Playground · SMO lab###controls", nullptr, flags)) {
-    drawModeSelector();  // modes/mode_panels.hpp (issue 6)
+    drawModeSelector(modes, lab);  // modes/mode_panels.hpp (issue 6)
     dataSection(lab, ui);
     modelSection(lab, ui);
     solverSection(lab, ui);

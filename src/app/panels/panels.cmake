@@ -3,6 +3,7 @@
 target_sources(kpg_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/plot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/canvas_view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/canvas_input.cpp
   ${CMAKE_CURRENT_LIST_DIR}/canvas_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/controls_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dual_panel.cpp

@@ -78,7 +78,7 @@ struct Layout {
 };
 Layout computeLayout(ImVec2 display);
 
-void drawControlsPanel(LabState& lab, UiState& ui, const PanelRect& rect);
+void drawControlsPanel(LabState& lab, ModesState& modes, UiState& ui, const PanelRect& rect);
 // A controls-panel section heading (used by the lab's and the other methods' controls).
 void sectionTitle(const char* text);
 // The presets of toy_datasets.hpp with the names the UI shows, in menu order.

@@ -301,4 +301,60 @@ void label(ImDrawList* draw, ImVec2 topLeft, ImU32 colour, const char* text) {
   draw->AddText(topLeft, colour, text);
 }
 
+void barChart(ImDrawList* draw, ImVec2 a, ImVec2 b, const std::vector<double>& values,
+              const std::vector<ImU32>& colours, const char* xLabel, const char* yLabel) {
+  double top = 1;
+  for (double v : values)
+    if (std::isfinite(v)) top = std::max(top, v);
+  AxesStyle style;
+  style.xLabel = xLabel;
+  style.yLabel = yLabel;
+  style.integerX = true;
+  const Frame f =
+      drawAxes(draw, a, b, {-0.5, static_cast<double>(values.size()) - 0.5}, {0, top * 1.1}, style);
+  const float w =
+      std::max(1.0f, (f.max.x - f.min.x) /
+                         static_cast<float>(std::max<std::size_t>(values.size(), 1)) * 0.7f);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double v = std::isfinite(values[i]) ? values[i] : 0;
+    const float x = f.screenX(static_cast<double>(i));
+    draw->AddRectFilled(ImVec2(x - w / 2, f.screenY(v)), ImVec2(x + w / 2, f.screenY(0)),
+                        i < colours.size() ? colours[i] : kMuted);
+  }
+}
+
+void linePlot(ImDrawList* draw, ImVec2 a, ImVec2 b, const std::vector<double>& ys,
+              const char* xLabel, const char* yLabel, ImU32 colour, bool includeZero,
+              double firstX) {
+  std::vector<double> xs(ys.size());
+  double lo = 0, hi = 1;
+  bool first = true;
+  for (std::size_t i = 0; i < ys.size(); ++i) {
+    xs[i] = firstX + static_cast<double>(i);
+    if (!std::isfinite(ys[i])) continue;
+    if (first) {
+      lo = hi = ys[i];
+      first = false;
+    }
+    lo = std::min(lo, ys[i]);
+    hi = std::max(hi, ys[i]);
+  }
+  AxesStyle style;
+  style.xLabel = xLabel;
+  style.yLabel = yLabel;
+  style.integerX = true;
+  if (includeZero) {
+    lo = std::min(lo, 0.0);
+    hi = std::max(hi, 1.0);
+  }
+  const double pad =
+      std::max({1e-9, (hi - lo) * 0.08, 0.02 * std::max(std::abs(lo), std::abs(hi))});
+  const Frame f =
+      drawAxes(draw, a, b, {firstX, firstX + std::max(1.0, static_cast<double>(ys.size()) - 1)},
+               {lo - pad, hi + pad}, style);
+  polyline(draw, f, xs, ys, colour, 2.0f);
+  for (std::size_t i = 0; i < ys.size() && ys.size() < 60; ++i)
+    if (std::isfinite(ys[i])) draw->AddCircleFilled(f.toScreen(xs[i], ys[i]), 3, colour, 8);
+}
+
 }  // namespace kpg::app::plot

@@ -82,6 +82,16 @@ void horizontalLine(ImDrawList* draw, const Frame& frame, double y, ImU32 colour
                     const char* label = nullptr);
 void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness = 1.5f);
 
+// Bars at x = 0, 1, …, n − 1 from 0 up to values[i] (non-finite: 0), coloured colours[i] (muted
+// when missing), on axes from 0 to the largest value. For counts per point (the modes' mistakes).
+void barChart(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, const std::vector<double>& values,
+              const std::vector<ImU32>& colours, const char* xLabel, const char* yLabel);
+// ys[i] against x = firstX + i, a line with dots (when few), axes fitted to the finite values
+// (and to [0, 1] when includeZero). For objectives and counts over steps or epochs.
+void linePlot(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, const std::vector<double>& ys,
+              const char* xLabel, const char* yLabel, ImU32 colour, bool includeZero = false,
+              double firstX = 0);
+
 // A point's state shape (the canvas legend): NotSupport α = 0 → small circle, Free 0 < α < C →
 // diamond with a dark ring, Bound α = C → square with a dark ring.
 enum class Marker { Circle, Diamond, Square };

@@ -17,6 +17,7 @@
 // The float texture is kept for readback: probe() returns f at a texel, which the browser test
 // compares with the core's CPU value (kpg::decisionValues).
 
+#include "plot_rect.hpp"
 #include "render/gl_program.hpp"
 #include "svm/svm_model.hpp"
 
@@ -25,14 +26,6 @@
 #include <string>
 
 namespace kpg::app {
-
-// A plot-coordinate rectangle.
-struct PlotRect {
-  double xMin = 0, xMax = 1, yMin = 0, yMax = 1;
-  friend bool operator==(const PlotRect& a, const PlotRect& b) {
-    return a.xMin == b.xMin && a.xMax == b.xMax && a.yMin == b.yMin && a.yMax == b.yMax;
-  }
-};
 
 // What the canvas wants to see this frame.
 struct FieldRequest {

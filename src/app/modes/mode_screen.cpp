@@ -1,0 +1,419 @@
+// The canvas modes' screens (issue 6): the windows every method shares, in the lab's layout. The
+// method's own parts come from its ModeScreen (one file per method, mode_screen.hpp). Grids are
+// computed on the CPU at ≤ 96×96 only when the model or the view changed (SwiftShader is slow,
+// TOOLCHAIN.md) and drawn as run-length cells and marching-squares contour lines.
+
+#include "modes/mode_screen.hpp"
+
+#include "modes/mode_panels.hpp"
+#include "panels/canvas_input.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace kpg::app {
+namespace {
+
+constexpr ImU32 kClusterColours[] = {
+    IM_COL32(230, 159, 0, 255),   IM_COL32(86, 180, 233, 255), IM_COL32(0, 158, 115, 255),
+    IM_COL32(204, 121, 167, 255), IM_COL32(0, 114, 178, 255),  IM_COL32(213, 94, 0, 255),
+    IM_COL32(240, 228, 66, 255),  IM_COL32(90, 90, 90, 255),
+};
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+double nowMs() {
+  using Clock = std::chrono::steady_clock;
+  return std::chrono::duration<double, std::milli>(Clock::now().time_since_epoch()).count();
+}
+
+const ModeScreen* screenOf(Mode mode) {
+  switch (mode) {
+    case Mode::Perceptron:
+      return &perceptronScreen();
+    case Mode::Knn:
+      return &knnScreen();
+    case Mode::Kmeans:
+      return &kmeansScreen();
+    case Mode::Kpca:
+      return &kpcaScreen();
+    case Mode::Kfd:
+      return &kfdScreen();
+    case Mode::Svr:
+      return &svrScreen();
+    default:
+      return nullptr;
+  }
+}
+
+float pointRadius(Index n) {
+  return n > 1000 ? 3.5f : n > 300 ? 4.5f : 6.0f;
+}
+
+void beginPanel(const char* title, const PanelRect& rect, ImGuiWindowFlags extra) {
+  ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
+  ImGui::Begin(title, nullptr, kPanelFlags | extra);
+}
+
+// A row of legend items under the canvas: coloured symbol + words, wrapping at `width`. Returns
+// its height; draws only when `draw`.
+float legendRow(ImDrawList* draw, ImVec2 origin, float width,
+                const std::vector<LegendItem>& items) {
+  const float lh = ImGui::GetTextLineHeight();
+  float x = origin.x, y = origin.y + 2;
+  for (const LegendItem& it : items) {
+    const float w = 22 + ImGui::CalcTextSize(it.text.c_str()).x + 14;
+    if (x + w > origin.x + width && x > origin.x) {
+      x = origin.x;
+      y += lh + 4;
+    }
+    if (draw) {
+      const ImVec2 c(x + 9, y + lh / 2);
+      switch (it.shape) {
+        case LegendShape::Dot:
+          draw->AddCircleFilled(c, 5, it.colour, 12);
+          break;
+        case LegendShape::Line:
+          draw->AddLine(ImVec2(c.x - 9, c.y), ImVec2(c.x + 9, c.y), it.colour, 2.5f);
+          break;
+        case LegendShape::Ring:
+          draw->AddCircle(c, 6, it.colour, 16, 2.5f);
+          break;
+        case LegendShape::Dashed:
+          plot::dashedLine(draw, ImVec2(c.x - 9, c.y), ImVec2(c.x + 9, c.y), it.colour, 1.6f, 4, 3);
+          break;
+        case LegendShape::Diamond:
+          plot::marker(draw, c, plot::Marker::Diamond, 6, it.colour, plot::kInk, 1.8f);
+          break;
+        case LegendShape::Square:
+          plot::marker(draw, c, plot::Marker::Square, 6, it.colour, plot::kInk, 1.8f);
+          break;
+        case LegendShape::Patch:
+          draw->AddRectFilled(ImVec2(c.x - 8, c.y - 6), ImVec2(c.x + 8, c.y + 6), it.colour);
+          break;
+      }
+      draw->AddText(ImVec2(x + 22, y), plot::kInk, it.text.c_str());
+    }
+    x += w;
+  }
+  return y + lh + 4 - origin.y;
+}
+
+// The field under the canvas: recomputed only when the model or the view changed.
+void refreshGrid(const ModesState& modes, ModesView& mv, const CanvasView& view, Index n) {
+  if (!view.valid() || modes.mode == Mode::Svr) {
+    mv.canvasGridValid = false;
+    return;
+  }
+  GridKey key;
+  key.mode = modes.mode;
+  key.revision = modes.revision;
+  key.rect = view.visible();
+  key.component = modes.mode == Mode::Kpca ? modes.kpca.selected : -1;
+  key.side = gridSide(n);
+  if (key == mv.canvasKey) return;
+  const double t0 = nowMs();
+  mv.canvasGridValid = computeField(modes, key.rect, key.side, mv.canvasGrid);
+  mv.gridMs = nowMs() - t0;
+  mv.canvasKey = key;
+}
+
+void drawModeCanvas(AppState& app, UiState& ui, const ModeScreen& screen, const PanelRect& rect) {
+  LabState& lab = app.lab;
+  ModesState& modes = app.modes;
+  ModesView& mv = app.modesView;
+  const std::string title =
+      std::string("Canvas: ") + std::string(modeTitle(modes.mode)) + "###modecanvas";
+  beginPanel(title.c_str(), rect,
+             ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const std::string status = modeStatusText(modes);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.2f, 0.5f, 1));
+  ImGui::TextWrapped("%s", status.c_str());
+  ImGui::PopStyleColor();
+
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 50.0f);
+  const std::vector<LegendItem> legend = screen.legend(modes);
+  size.y = std::max(size.y - legendRow(nullptr, min, size.x, legend), 50.0f);
+  ImGui::InvisibleButton("modecanvas", size, ImGuiButtonFlags_MouseButtonLeft);
+  const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+  const ImVec2 max(min.x + size.x, min.y + size.y);
+  const CanvasView view = CanvasView::fit(lab.view, min, max);
+  // The transform is published for window.kpg's view (tests map plot points to the page), but
+  // canvasValid stays false so the hidden SVM field is not rendered while a mode is shown
+  // (SwiftShader: every field costs real CPU, TOOLCHAIN.md).
+  ui.canvas = view;
+  ui.canvasValid = false;
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(min, max, true);
+  draw->AddRectFilled(min, max, IM_COL32_WHITE);
+  const Index n = lab.pointCount();
+  refreshGrid(modes, mv, view, n);
+  ModeCanvas canvas;
+  canvas.draw = draw;
+  canvas.view = view;
+  canvas.lab = &lab;
+  canvas.modes = &modes;
+  canvas.grid = mv.canvasGridValid ? &mv.canvasGrid : nullptr;
+  canvas.radius = pointRadius(n);
+  if (screen.underAxes) screen.underAxes(canvas);
+  drawCanvasAxes(draw, view, screen.xAxis, screen.yAxis);
+  if (screen.overAxes) screen.overAxes(canvas);
+  if (n == 0) {
+    plot::label(draw, ImVec2(min.x + 12, min.y + 12), IM_COL32(150, 30, 30, 255),
+                "No points yet: click to add points, or load a preset on the left.");
+  }
+
+  // Hover: the screen's own (k-NN's neighbours), else the point under the pointer or the pinned
+  // one, ringed, with what the method says about it.
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  bool handled = false;
+  if (screen.hover && hovered && !ui.gesture.active && view.contains(mouse)) {
+    const double x = view.plotX(mouse.x), y = view.plotY(mouse.y);
+    if (std::isfinite(x) && std::isfinite(y)) handled = screen.hover(canvas, mv, x, y);
+  }
+  if (!handled) {
+    const Index under = hovered && !ui.gesture.active ? hitTest(lab, view, mouse) : -1;
+    const Index tip = under >= 0 ? under : ui.pinnedIndex;
+    if (tip >= 0 && tip < n) {
+      const ImVec2 s = view.toScreen(lab.data.points(tip, 0), lab.data.points(tip, 1));
+      draw->AddCircle(s, canvas.radius + 10, tip == under ? plot::kAccent : plot::kInk, 24,
+                      tip == under ? 2.5f : 1.5f);
+      if (screen.tooltip) screen.tooltip(canvas, tip);
+    }
+  }
+  draw->PopClipRect();
+  legendRow(draw, ImVec2(min.x, max.y), size.x, legend);
+  handleCanvasInput(lab, ui, view, hovered);
+  if (ui.pinnedIndex >= lab.pointCount()) ui.pinnedIndex = -1;
+  ImGui::End();
+}
+
+// The lab's presets and the regression set of the ε-SVR mode.
+std::vector<PresetEntry> modePresets() {
+  std::vector<PresetEntry> all = labPresets();
+  all.push_back({"sine", "Sine (regression: x → t)"});
+  return all;
+}
+
+void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
+  sectionTitle("Data (shared with the SVM lab)");
+  const std::vector<PresetEntry> presets = modePresets();
+  const int presetCount = static_cast<int>(presets.size());
+  for (int k = 0; k < presetCount; ++k)
+    if (lab.presetName == presets[k].name) mv.presetIndex = k;
+  mv.presetIndex = std::clamp(mv.presetIndex, 0, presetCount - 1);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##modepreset", presets[mv.presetIndex].label)) {
+    for (int k = 0; k < presetCount; ++k) {
+      if (!ImGui::Selectable(presets[k].label, k == mv.presetIndex)) continue;
+      mv.presetIndex = k;
+      if (std::string(presets[k].name) == "sine") {
+        (void)loadSinePreset(lab, 40, 0.15, 1, true);
+      } else {
+        dispatchUi(lab, action::LoadPreset{presets[k].name});
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::TextUnformatted("Click adds:");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("+1", ui.currentClass > 0)) ui.currentClass = 1;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("−1", ui.currentClass < 0)) ui.currentClass = -1;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("erase", ui.tool == CanvasTool::Erase))
+    ui.tool = ui.tool == CanvasTool::Erase ? CanvasTool::AddMove : CanvasTool::Erase;
+  drawEditRow(lab, ui);
+}
+
+void handleModeShortcuts(ModesState& modes, const LabState& lab) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || io.KeyCtrl || io.KeySuper || io.KeyAlt) return;
+  constexpr int kSpace = 32;  // DOM keyCodes, as the lab's handleShortcuts
+  constexpr int kR = 82;
+  if (ImGui::IsKeyPressed(kSpace, false)) {
+    if (io.KeyShift)
+      (void)modeStepBack(modes, lab, 1);
+    else
+      (void)modeStep(modes, lab, 1);
+  }
+  if (ImGui::IsKeyPressed(kR, false) && (modes.playback.running || modeCanStep(modes)))
+    modes.playback.running = !modes.playback.running;
+}
+
+}  // namespace
+
+ImU32 clusterColour(int c) {
+  const int count = static_cast<int>(sizeof(kClusterColours) / sizeof(kClusterColours[0]));
+  return kClusterColours[((c % count) + count) % count];
+}
+
+void drawCells(ImDrawList* draw, const CanvasView& view, const FieldGrid& g,
+               ImU32 (*colourOf)(double)) {
+  if (g.empty()) return;
+  const double dx = (g.rect.xMax - g.rect.xMin) / (g.nx - 1);
+  const double dy = (g.rect.yMax - g.rect.yMin) / (g.ny - 1);
+  for (int j = 0; j < g.ny; ++j) {
+    int i = 0;
+    while (i < g.nx) {
+      const double v = g.at(i, j);
+      int e = i + 1;
+      while (e < g.nx && (g.at(e, j) == v || (std::isnan(v) && std::isnan(g.at(e, j))))) ++e;
+      if (std::isfinite(v)) {
+        const ImVec2 a = view.toScreen(g.x(i) - dx / 2, g.y(j) + dy / 2);
+        const ImVec2 b = view.toScreen(g.x(e - 1) + dx / 2, g.y(j) - dy / 2);
+        draw->AddRectFilled(a, b, colourOf(v));
+      }
+      i = e;
+    }
+  }
+}
+
+void drawContour(ImDrawList* draw, const CanvasView& view, const FieldGrid& g, double level,
+                 ImU32 colour, float thickness) {
+  for (const ContourSegment& s : contourSegments(g, level))
+    draw->AddLine(view.toScreen(s.x0, s.y0), view.toScreen(s.x1, s.y1), colour, thickness);
+}
+
+ImU32 signRegion(double v) {
+  return plot::withAlpha(v > 0 ? plot::kPositive : plot::kNegative, 0.16f);
+}
+
+void drawClassPoints(const ModeCanvas& c) {
+  const Matrix& pts = c.lab->data.points;
+  for (Index i = 0; i < pts.rows(); ++i) {
+    plot::marker(c.draw, c.view.toScreen(pts(i, 0), pts(i, 1)), plot::Marker::Circle, c.radius,
+                 plot::classColour(c.lab->data.labels(i)), IM_COL32_WHITE, 1.2f);
+  }
+}
+
+void pointTooltipHeader(const LabState& lab, Index i, bool showClass) {
+  ImGui::Text("Point %d  (%s, %s)%s", static_cast<int>(i),
+              plot::formatNumber(lab.data.points(i, 0)).c_str(),
+              plot::formatNumber(lab.data.points(i, 1)).c_str(),
+              !showClass ? "" : (lab.data.labels(i) > 0 ? "  class +1" : "  class −1"));
+}
+
+void numberLine(const char* name, double value) {
+  ImGui::Text("%s = %s", name, plot::formatNumber(value).c_str());
+}
+
+void rebuildMode(ModesState& modes, const LabState& lab, Mode mode) {
+  invalidateMode(modes, mode);
+  ensureBuilt(modes, lab);
+}
+
+void steppingControls(ModesState& modes, const LabState& lab, const char* stepTip) {
+  sectionTitle("Run");
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  const std::int64_t position = modePosition(modes);
+  ImGui::BeginDisabled(position == 0);
+  if (ImGui::Button("◀ Step back", ImVec2(half, 0))) (void)modeStepBack(modes, lab, 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Shift+Space");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const bool can = modeCanStep(modes);
+  ImGui::BeginDisabled(!can);
+  if (ImGui::Button("Step ▶", ImVec2(half, 0))) (void)modeStep(modes, lab, 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (Space)", stepTip);
+  if (ImGui::Button(modes.playback.running ? "Pause" : "Run", ImVec2(half, 0)))
+    modes.playback.running = !modes.playback.running;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: run / pause");
+  ImGui::SameLine();
+  if (ImGui::Button("Run to the end", ImVec2(half, 0))) (void)modeRunToEnd(modes, lab, 300);
+  ImGui::EndDisabled();
+  if (ImGui::Button("Reset", ImVec2(-1, 0))) modeReset(modes, lab);
+  float speed = static_cast<float>(modes.playback.stepsPerSecond);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##modespeed", &speed, 0.5f, 200.0f, "%.3g steps/s",
+                         ImGuiSliderFlags_Logarithmic))
+    modes.playback.stepsPerSecond = static_cast<double>(speed);
+  const std::int64_t furthest = modeFurthest(modes);
+  int shown = static_cast<int>(std::min<std::int64_t>(position, 1 << 30));
+  ImGui::BeginDisabled(furthest == 0);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##modescrub", &shown, 0,
+                       static_cast<int>(std::clamp<std::int64_t>(furthest, 1, 1 << 30)),
+                       "step %d (scrub the recorded steps)"))
+    (void)modeSeek(modes, lab, shown);
+  ImGui::EndDisabled();
+}
+
+void drawModeSelector(ModesState& modes, const LabState& lab) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
+  ImGui::TextUnformatted("Method");
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  const std::string current(modeTitle(modes.mode));
+  if (ImGui::BeginCombo("##mode", current.c_str())) {
+    for (int k = 0; k < kModeCount; ++k) {
+      const Mode m = static_cast<Mode>(k);
+      const std::string title(modeTitle(m));
+      if (ImGui::Selectable(title.c_str(), m == modes.mode)) setMode(modes, lab, m);
+    }
+    ImGui::EndCombo();
+  }
+}
+
+void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
+  ModesState& modes = state.modes;
+  LabState& lab = state.lab;
+  const ModeScreen* screen = screenOf(modes.mode);
+  if (!screen) return;
+  advanceModes(modes, lab, static_cast<double>(ImGui::GetIO().DeltaTime));
+  handleModeShortcuts(modes, lab);
+  state.modesView.hoverValid = false;
+
+  beginPanel("Kernel Playground · kernel methods###modecontrols", layout.controls, 0);
+  drawModeSelector(modes, lab);
+  dataControls(lab, ui, state.modesView);
+  const bool kernelUsed =
+      !(modes.mode == Mode::Perceptron && !modes.perceptron.params.kernelForm) &&
+      !(modes.mode == Mode::Kfd && !modes.kfd.kernelForm);
+  sectionTitle(kernelUsed ? "Kernel" : "Kernel (not used by this form)");
+  drawKernelControls(lab);
+  ensureBuilt(modes, lab);  // the kernel or the data may have changed
+  if (screen->controls) screen->controls(modes, lab);
+  ImGui::End();
+
+  drawModeCanvas(state, ui, *screen, layout.canvas);
+  ensureBuilt(modes, lab);  // the canvas may have changed the points
+
+  beginPanel("What the method computed###modenumbers", layout.pair, 0);
+  if (screen->numbers) screen->numbers(lab, modes, state.modesView);
+  ImGui::End();
+
+  PanelRect bottom = layout.dual;
+  bottom.size.x = layout.dual.size.x + layout.convergence.size.x;
+  beginPanel(screen->plotsTitle, bottom, ImGuiWindowFlags_NoScrollbar);
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (screen->plots)
+    screen->plots(lab, modes, state.modesView, ImGui::GetWindowDrawList(), a,
+                  ImVec2(a.x + avail.x, a.y + avail.y));
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(layout.status.pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(layout.status.size, ImGuiCond_Always);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.90f, 0.91f, 0.94f, 1));
+  if (ImGui::Begin("##modestatus", nullptr,
+                   ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                       ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::Text("%s │ %d points │ %s │ field grid %.0f ms",
+                std::string(modeTitle(modes.mode)).c_str(), static_cast<int>(lab.pointCount()),
+                modeStatusText(modes).c_str(), state.modesView.gridMs);
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace kpg::app

@@ -1,6 +1,8 @@
 // The canvas modes of issue 6 through window.kpg: each method on a preset, checked against the
 // course notes' numbers or against invariants computed here in JS from the points in state();
-// a screenshot per mode (build/screenshots/mode-*.png), and empty data / bad parameters.
+// a screenshot per mode (build/screenshots/mode-*.png), and empty data / bad parameters; step back
+// and the scrubber of the step-by-step methods (issue 12); every mode's canvas read back at its
+// densest default, the points where they belong (issue 9 item 10).
 
 async function must(t, action) {
   const r = await t.page.evaluate((a) => window.kpg.dispatch(a), action);
@@ -16,6 +18,62 @@ async function hover(t, x, y) {
   const cx = (v.canvas.left + v.canvas.right) / 2, cy = (v.canvas.top + v.canvas.bottom) / 2;
   await t.page.mouse.move(cx + (x - v.centre[0]) * v.scale, cy - (y - v.centre[1]) * v.scale);
   await t.waitFrames(4);
+}
+
+// The canvas's pixels (read back through a 2-D canvas; the WebGL context keeps its drawing
+// buffer) in a (2·radius + 1)² patch around each page position: [[[r, g, b], ...], ...].
+async function canvasPatches(t, positions, radius) {
+  return t.page.evaluate(([list, r]) => {
+    const source = document.getElementById('canvas');
+    const box = source.getBoundingClientRect();
+    const copy = document.createElement('canvas');
+    copy.width = source.width;
+    copy.height = source.height;
+    const context = copy.getContext('2d');
+    context.drawImage(source, 0, 0);
+    const sx = source.width / box.width, sy = source.height / box.height;
+    return list.map(({ x, y }) => {
+      const px = Math.round((x - box.left) * sx), py = Math.round((y - box.top) * sy);
+      const { data } = context.getImageData(px - r, py - r, 2 * r + 1, 2 * r + 1);
+      const patch = [];
+      for (let i = 0; i < data.length; i += 4) patch.push([data[i], data[i + 1], data[i + 2]]);
+      return patch;
+    });
+  }, [positions, radius]);
+}
+
+const rgb = (c) => [(c >> 16) & 255, (c >> 8) & 255, c & 255];
+const CLASS = [rgb(0xD55E00), rgb(0x0072B2)];  // plot::kPositive, plot::kNegative
+const CLUSTERS = [0xE69F00, 0x56B4E9, 0x009E73, 0xCC79A7, 0x0072B2, 0xD55E00, 0xF0E442, 0x5A5A5A,
+                  0x969696].map(rgb);
+const SVR = [rgb(0xD55E00), rgb(0x0072B2), rgb(0xA0A0A0)];
+const distance = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+// The share of the points whose 5 × 5 centre shows one of `fills` in at least 8 pixels (a marker's
+// fill is opaque, its radius 6 px; a neighbour's white outline may cross it), and the median
+// brightness of pixels between the points (the background: white or a pale region).
+async function pointsOnCanvas(t, fills) {
+  const st = await t.state();
+  const v = await t.view();
+  const inside = (p) => p.x > v.canvas.left + 8 && p.x < v.canvas.right - 8 &&
+                        p.y > v.canvas.top + 8 && p.y < v.canvas.bottom - 8;
+  const centres = st.session.points.map(([x, y]) => t.constructor.toPage(v, x, y)).filter(inside);
+  const patches = await canvasPatches(t, centres, 2);
+  const found = patches.filter((patch) =>
+    patch.filter((c) => fills.some((f) => distance(c, f) < 40)).length >= 8).length;
+  // Background: a 12 × 8 lattice over the canvas, away (> 12 px) from every point.
+  const lattice = [];
+  for (let i = 1; i < 12; ++i) {
+    for (let j = 1; j < 8; ++j) {
+      const p = { x: v.canvas.left + (v.canvas.right - v.canvas.left) * i / 12,
+                  y: v.canvas.top + (v.canvas.bottom - v.canvas.top) * j / 8 };
+      if (centres.every((c) => Math.hypot(c.x - p.x, c.y - p.y) > 12)) lattice.push(p);
+    }
+  }
+  const background = (await canvasPatches(t, lattice, 0)).map(([c]) => (c[0] + c[1] + c[2]) / 3)
+    .sort((a, b) => a - b);
+  return { share: found / Math.max(1, centres.length), count: centres.length,
+           backgroundMedian: background[Math.floor(background.length / 2)] };
 }
 
 export default [
@@ -259,6 +317,103 @@ export default [
       await t.waitFrames(3);
       await must(t, { type: 'setMode', mode: 'svm' });
       await t.waitFrames(3);
+    },
+  },
+  {
+    name: 'step back and the scrubber rewind the perceptron, k-means and SVR exactly',
+    async run(t) {
+      await t.openApp();
+      await must(t, { type: 'preset', name: 'moons' });
+      await must(t, { type: 'setKernel', kernel: 'rbf', gamma: 1 });
+      // Kernel perceptron: 12 visits, back 5 with window.kpg, forward again: the same α.
+      await must(t, { type: 'setMode', mode: 'perceptron' });
+      await must(t, { type: 'setModeParams', form: 'kernel' });
+      await must(t, { type: 'modeStep', n: 7 });
+      const at7 = (await t.state()).mode;
+      await must(t, { type: 'modeStep', n: 5 });
+      await must(t, { type: 'modeStepBack', n: 5 });
+      let s = (await t.state()).mode;
+      t.check(s.position === 7 && s.furthest === 12, `back to 7 of 12: ${s.position}/${s.furthest}`);
+      t.check(JSON.stringify(s.alpha) === JSON.stringify(at7.alpha) && s.b === at7.b &&
+              JSON.stringify(s.last) === JSON.stringify(at7.last), 'perceptron state at step 7 restored');
+      // Shift+Space steps back, Space steps forward (the lab's keys).
+      await t.page.keyboard.down('Shift');
+      await t.page.keyboard.press('Space');
+      await t.page.keyboard.up('Shift');
+      await t.waitFrames(3);
+      t.check((await t.state()).mode.position === 6, 'Shift+Space: one step back');
+      await t.page.keyboard.press('Space');
+      await t.waitFrames(3);
+      s = (await t.state()).mode;
+      t.check(s.position === 7 && JSON.stringify(s.alpha) === JSON.stringify(at7.alpha),
+              `Space: forward to 7 again: ${s.position}`);
+      // k-means: run to the end, seek to step 1 and back to the end.
+      await must(t, { type: 'setMode', mode: 'kmeans' });
+      await must(t, { type: 'setModeParams', k: 3, seed: 2 });
+      await must(t, { type: 'modeRun' });
+      const end = (await t.state()).mode;
+      t.check(end.finished && end.furthest === end.iteration && end.iteration >= 2,
+              `k-means ran: ${end.statusText}`);
+      await must(t, { type: 'modeSeek', step: 1 });
+      s = (await t.state()).mode;
+      t.check(s.iteration === 1 && s.objectives.length === 1 && !s.finished,
+              `seek to 1: ${s.iteration}, ${s.objectives.length}`);
+      await t.waitFrames(3);
+      await t.screenshot('mode-kmeans-rewound');
+      await must(t, { type: 'modeSeek', step: end.furthest });
+      s = (await t.state()).mode;
+      t.check(JSON.stringify(s.assignment) === JSON.stringify(end.assignment) &&
+              s.objective === end.objective && s.finished, 'k-means end state restored');
+      // ε-SVR: converged shows at the last update; one back is running again, one forward converged.
+      await must(t, { type: 'modePreset', name: 'sine', count: 40, noise: 0.1, seed: 1 });
+      await must(t, { type: 'setMode', mode: 'svr' });
+      await must(t, { type: 'modeRun' });
+      const done = (await t.state()).mode;
+      t.check(done.status === 'converged' && done.position === done.step, `SVR: ${done.statusText}`);
+      await must(t, { type: 'modeStepBack' });
+      s = (await t.state()).mode;
+      t.check(s.status === 'running' && s.step === done.step - 1, `one back: ${s.status} ${s.step}`);
+      await must(t, { type: 'modeStep' });
+      s = (await t.state()).mode;
+      t.check(s.status === 'converged' && JSON.stringify(s.alpha) === JSON.stringify(done.alpha) &&
+              JSON.stringify(s.alphaStar) === JSON.stringify(done.alphaStar) && s.bias === done.bias,
+              'SVR: forward again reproduces the converged α, α* and b');
+      const bad = await t.page.evaluate(() => window.kpg.dispatch({ type: 'modeSeek' }));
+      t.check(bad.ok === false && /\$\.step/.test(bad.error), `modeSeek without step: ${bad.error}`);
+      t.assertNoConsoleErrors();
+    },
+  },
+  {
+    name: 'every mode draws its points where they are at its densest default (KFD RBF gamma = 1)',
+    async run(t) {
+      await t.openApp();
+      // Issue 9 item 10: with 16-bit draw-list indices the KFD canvas on moons with RBF γ = 1 drew
+      // garbage triangles and lost its points. Each mode on two moons (RBF γ = 1), SVR on the sine.
+      const cases = [
+        { mode: 'kfd', params: { form: 'kfd' }, fills: CLASS },
+        { mode: 'perceptron', params: { form: 'kernel' }, steps: 10, fills: CLASS },
+        { mode: 'knn', params: { K: 3 }, fills: CLASS },
+        { mode: 'kmeans', params: { k: 3 }, run: true, fills: CLUSTERS },
+        { mode: 'kpca', params: {}, fills: CLASS },
+      ];
+      await must(t, { type: 'preset', name: 'moons' });
+      await must(t, { type: 'setKernel', kernel: 'rbf', gamma: 1 });
+      for (const c of [...cases, { mode: 'svr', preset: 'sine', params: {}, run: true, fills: SVR }]) {
+        if (c.preset) await must(t, { type: 'modePreset', name: c.preset });
+        await must(t, { type: 'setMode', mode: c.mode });
+        await must(t, { type: 'setModeParams', ...c.params });
+        if (c.run) await must(t, { type: 'modeRun' });
+        if (c.steps) await must(t, { type: 'modeStep', n: c.steps });
+        await t.waitFrames(5);
+        const seen = await pointsOnCanvas(t, c.fills);
+        if (c.mode === 'kfd') await t.screenshot('mode-kfd-rbf-gamma1-moons');
+        t.check(seen.count >= 30, `${c.mode}: points on the canvas: ${seen.count}`);
+        t.check(seen.share >= 0.95, `${c.mode}: only ${(100 * seen.share).toFixed(0)}% of the ` +
+                `${seen.count} points show their fill colour at their centre`);
+        t.check(seen.backgroundMedian > 200, `${c.mode}: the background between the points is ` +
+                `not white or pale (median brightness ${seen.backgroundMedian})`);
+      }
+      t.assertNoConsoleErrors();
     },
   },
 ];

@@ -1,0 +1,52 @@
+// libFuzzer harness: share links (src/app/session/share_link), "#s=<base64url of the session>".
+// Input: the URL fragment. Properties beyond "no crash, no sanitizer report, no timeout":
+//  - base64url: any bytes encode and decode back to themselves; text that decodes re-encodes to
+//    text that decodes to the same bytes;
+//  - a link that opens applies to a fresh lab; the lab's own link then opens, applies and gives
+//    the same link again (nothing lost through a share);
+//  - a link that does not open has a message when it is a share link at all.
+// Links asking for more replay than session_work.hpp allows are parsed but not applied (F5).
+
+#include "fuzz_check.hpp"
+#include "session_work.hpp"
+
+#include "session/session_json.hpp"
+#include "session/share_link.hpp"
+
+using namespace kpg;
+using namespace kpg::app;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text = fuzz::asText(data, size);
+  std::string error;
+  const std::string encoded = base64UrlEncode(text);
+  const auto raw = base64UrlDecode(encoded, error);
+  KPG_FUZZ_CHECK(raw && *raw == text, "base64url encode → decode lost bytes: " + error);
+  if (const auto decoded = base64UrlDecode(text, error)) {
+    const auto again = base64UrlDecode(base64UrlEncode(*decoded), error);
+    KPG_FUZZ_CHECK(again && *again == *decoded, "base64url decode → encode → decode differs");
+  }
+
+  const ShareLinkParse link = parseShareHash(text);
+  if (!link.ok()) {
+    KPG_FUZZ_CHECK(!link.present || !link.error.empty(), "a refused link without a message");
+    return 0;
+  }
+  KPG_FUZZ_CHECK(link.present, "a link that opens but is not a share link");
+  if (!fuzz::boundedWork(*link.session)) return 0;
+
+  LabState lab = makeLabState();
+  const std::string before = stateToJson(lab);
+  if (auto refused = apply(lab, *link.session, false)) {
+    KPG_FUZZ_CHECK(stateToJson(lab) == before, "a refused link changed the state: " + *refused);
+    KPG_FUZZ_CHECK(false, "a link that opens was refused by apply: " + *refused);
+  }
+  const std::string hash = shareHash(lab);
+  const ShareLinkParse reopened = parseShareHash(hash);
+  KPG_FUZZ_CHECK(reopened.ok(), "the lab's own link does not open: " + reopened.error);
+  LabState copy = makeLabState();
+  const auto refused = apply(copy, *reopened.session, false);
+  KPG_FUZZ_CHECK(!refused, "the lab's own link does not apply: " + refused.value_or(""));
+  KPG_FUZZ_CHECK(shareHash(copy) == hash, "link → session → link differs");
+  return 0;
+}

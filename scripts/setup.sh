@@ -22,6 +22,7 @@ packages=(
   python3-sklearn                # scikit-learn, the second reference
   fonts-dejavu-core              # the app's UI font (Greek and math symbols), embedded at build
   xz-utils                       # unpacking the ImGui source tarball
+  clang-14 libclang-rt-14-dev    # libFuzzer + ASan/UBSan for the fuzz harnesses (scripts/fuzz.sh)
 )
 
 missing=()

@@ -6,6 +6,7 @@
 #   asan       the core tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 #   wasm       the core tests compiled to WebAssembly, run under node
 #   browser    the app in headless Chromium (web/tests/*.test.mjs)
+#   fuzz       each libFuzzer harness of tests/fuzz for 20 s under ASan + UBSan (scripts/fuzz.sh)
 # Prints one summary line per suite and a total; exits non-zero if anything failed.
 # Usage: scripts/test.sh [suite ...]   (default: all, in the order above)
 set -uo pipefail
@@ -19,7 +20,7 @@ bash scripts/setup.sh || exit 1
 mkdir -p "$logs"
 
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(native app reference asan wasm browser)
+[ ${#suites[@]} -gt 0 ] || suites=(native app reference asan wasm browser fuzz)
 
 summary=()
 total_passed=0
@@ -112,7 +113,15 @@ for suite in "${suites[@]}"; do
         [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]] && p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]} || { p=0; f=1; }
         record browser "$status" "$p" "$f" "$logs/browser.log"
       else build_failed browser wasm; fi ;;
-    *) echo "unknown suite '$suite' (native app reference asan wasm browser)"; exit 2 ;;
+    fuzz)
+      # One harness per parser: passed = ran 20 s without a finding (scripts/fuzz.sh).
+      timeout 1800 bash scripts/fuzz.sh all 20 >"$logs/fuzz.log" 2>&1
+      status=$?
+      cat "$logs/fuzz.log"
+      p=$(grep -cE "^fuzz_[a-z]+: .* 0 findings$" "$logs/fuzz.log")
+      f=$(grep -cE "^fuzz_[a-z]+: .* [1-9][0-9]* findings$" "$logs/fuzz.log")
+      record fuzz "$status" "$p" "$f" "$logs/fuzz.log" ;;
+    *) echo "unknown suite '$suite' (native app reference asan wasm browser fuzz)"; exit 2 ;;
   esac
 done
 

@@ -26,10 +26,11 @@ ReadLimits fuzzLimits() {
   return limits;
 }
 
-// A class name the plain writer below can emit unquoted and unchanged.
+// A class name the plain writer below can emit unquoted and unchanged. Not one that starts with
+// a UTF-8 byte order mark: written first in the file, the reader would drop it as the file's BOM.
 bool plainName(const std::string& name) {
   if (name.empty() || name.front() == ' ' || name.back() == ' ' || name.front() == '\t' ||
-      name.back() == '\t')
+      name.back() == '\t' || name.rfind("\xEF\xBB\xBF", 0) == 0)
     return false;
   return name.find_first_of(",\"\r\n;\t") == std::string::npos;
 }

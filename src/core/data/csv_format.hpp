@@ -9,16 +9,24 @@
 //    then fails as a number with the decimal-comma hint.
 //  * Empty cells, NA, N/A, ?, nan, null are missing values: an error naming line and column,
 //    never a silent 0.
-//  * Labels: if every label is a number, y holds the numbers. Otherwise every label is a class
-//    name, numbered 0, 1, ... in order of first appearance, with the names kept in
-//    Dataset::classNames. With numericLabels (regression) a non-numeric label is an error.
+//  * Labels: if every label is a number, y holds the numbers. If no label is a number, every
+//    label is a class name, numbered 0, 1, ... in order of first appearance, with the names kept
+//    in Dataset::classNames. A column mixing both is refused at the first label of the smaller
+//    kind: one typo (0x10) must not silently turn a numeric column into names (C4). With
+//    numericLabels (regression) a non-numeric label is an error. With knownClassNames (predict
+//    with a model trained on names) every label is looked up in the model's names and y holds
+//    the training label; a name the model does not know is an error.
 //  * A UTF-8 BOM is dropped; CRLF and spaces around cells are accepted; blank lines follow the
 //    LIBSVM reader's rule (an error between rows, ignored at the end).
 
 #include "data/dataset.hpp"
 #include "data/read_error.hpp"
 
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace kpg {
 
@@ -30,9 +38,37 @@ struct CsvReadOptions {
   bool numericLabels = false;  // regression targets: class names are an error (C4)
   bool skipBlankLines = false;
   ReadLimits limits;
+  // The model's class names (ClassNames::names) when predicting: labels are these names.
+  const std::vector<std::string>* knownClassNames = nullptr;
 };
 
 ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
                             const CsvReadOptions& options = {});
+
+// The class names a model was trained on, saved next to it as MODEL.classes (README "The kpg
+// command-line tool"), so that predicting on another CSV file maps its names to the training
+// labels instead of numbering them again by first appearance (C4). names[k] is the class the
+// model calls label k. The file names the model file's checksum, so a model replaced later (by
+// svm-train, or a copy) is not read with stale names. Format, one item per line:
+//   # comment lines
+//   model_checksum fnv1a64 <16 hex digits>
+//   <label> "<name>"        labels 0, 1, ... in order; "" inside the quotes is one quote
+struct ClassNames {
+  std::vector<std::string> names;
+  std::uint64_t modelChecksum = 0;
+};
+
+// FNV-1a, 64 bits, of the model file's bytes (a fingerprint, not a security measure).
+std::uint64_t modelChecksum(std::string_view modelText);
+std::string writeClassNames(const std::vector<std::string>& names, std::string_view modelText);
+ReadResult<ClassNames> readClassNames(std::string_view text, std::string_view source);
+
+// Checks that `classes` belongs to the model whose text is `modelText` and whose labels are
+// `modelLabels` (every label must be a class index); returns what is wrong, naming both files.
+std::optional<std::string> checkClassNamesMatch(const ClassNames& classes,
+                                                std::string_view classesSource,
+                                                std::string_view modelText,
+                                                std::string_view modelSource,
+                                                const std::vector<int>& modelLabels);
 
 }  // namespace kpg

@@ -105,3 +105,74 @@ TEST_CASE("CSV reader: a label column outside the row is refused", "[data]") {
   CHECK_THAT(errorOf("1,2,3\n", options),
              Catch::StartsWith("t.csv:1: label column 4 does not exist; the file has 3 columns"));
 }
+
+TEST_CASE("CSV reader: one stray label is refused, not read as a class name (C4, F3)", "[data]") {
+  // Before the fix the typo turned the whole column into names and 1 became class 0.
+  CHECK_THAT(errorOf("y,a\n1,0.5\n1,0.7\n0x10,2\n-1,3\n"),
+             Catch::StartsWith("t.csv:4:1: label '0x10' is not a number while the other labels "
+                               "are numbers (1 of 4 labels)") &&
+                 Catch::Contains("hexadecimal"));
+  CHECK_THAT(errorOf("y,a\n1,0.5\ncat,0.7\n-1,3\n"),
+             Catch::StartsWith("t.csv:3:1: label 'cat' is not a number while the other labels "
+                               "are numbers"));
+  // The other way round: a number among names.
+  CHECK_THAT(errorOf("y,a\ncat,0.5\ndog,0.7\n3,1\n"),
+             Catch::StartsWith("t.csv:4:1: label '3' is a number while the other labels are "
+                               "class names (1 of 3 labels)"));
+}
+
+TEST_CASE("CSV reader: a model's class names map another file's names to its labels (C4, F3)",
+          "[data]") {
+  // The training file meets cat first, the test file dog first: numbering the test file again
+  // would swap the classes.
+  const auto train = readCsv("y,a\ncat,2\ndog,1\ncat,2\n", "train.csv");
+  REQUIRE(train.ok());
+  REQUIRE(train.value.classNames == std::vector<std::string>{"cat", "dog"});
+  CsvReadOptions options;
+  options.knownClassNames = &train.value.classNames;
+  const auto test = readCsv("y,a\ndog,1\ncat,2\ndog,3\n", "test.csv", options);
+  REQUIRE(test.ok());
+  CHECK(test.value.y(0) == 1);  // dog is label 1 in training
+  CHECK(test.value.y(1) == 0);
+  CHECK(test.value.y(2) == 1);
+  CHECK(test.value.classNames == train.value.classNames);
+  // A name the model does not know, and a number, which is a name here too.
+  CHECK_THAT(errorOf("y,a\ndog,1\nbird,2\n", options),
+             Catch::StartsWith("t.csv:3:1: class 'bird' is not one the model knows (cat, dog)"));
+  CHECK_THAT(errorOf("y,a\n0,1\n", options),
+             Catch::StartsWith("t.csv:2:1: class '0' is not one the model knows (cat, dog)"));
+}
+
+TEST_CASE("Class-name file: round trip, and a file of another model is refused (C4, F3)",
+          "[data]") {
+  const std::vector<std::string> names = {"cat", "say \"hi\", small", " spaced "};
+  const std::string model = "svm_type c_svc\nlabel 0 1 2\n";
+  const std::string text = writeClassNames(names, model);
+  const auto read = readClassNames(text, "m.classes");
+  REQUIRE(read.ok());
+  CHECK(read.value.names == names);
+  CHECK(read.value.modelChecksum == modelChecksum(model));
+  CHECK_FALSE(checkClassNamesMatch(read.value, "m.classes", model, "m", {0, 1, 2}).has_value());
+  // FNV-1a 64 of "a" (the published test vector).
+  CHECK(modelChecksum("a") == 0xaf63dc4c8601ec8cULL);
+  // The model was replaced after the names were written.
+  const auto other = checkClassNamesMatch(read.value, "m.classes", model + " ", "m", {0, 1, 2});
+  REQUIRE(other.has_value());
+  CHECK_THAT(*other, Catch::StartsWith("m.classes belongs to another model than m"));
+  // A label the names file does not cover.
+  const auto label = checkClassNamesMatch(read.value, "m.classes", model, "m", {0, 3});
+  REQUIRE(label.has_value());
+  CHECK_THAT(*label, Catch::StartsWith("m has label 3, which m.classes does not name"));
+  // Damaged files.
+  const auto [bad, expected] = GENERATE(table<std::string, std::string>({
+      {"0 \"cat\"\n", "m.classes: no model_checksum line"},
+      {"model_checksum fnv1a64 0123\n0 \"cat\"\n", "m.classes:1: bad model_checksum line"},
+      {"model_checksum fnv1a64 0123456789abcdef\n1 \"cat\"\n",
+       "m.classes:2: expected '0 \"name\"'"},
+      {"model_checksum fnv1a64 0123456789abcdef\n0 \"cat\n", "m.classes:2: the name must be"},
+      {"model_checksum fnv1a64 0123456789abcdef\n", "m.classes: no class names"},
+  }));
+  const auto damaged = readClassNames(bad, "m.classes");
+  REQUIRE_FALSE(damaged.ok());
+  CHECK_THAT(damaged.error->toString(), Catch::StartsWith(expected));
+}

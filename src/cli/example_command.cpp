@@ -3,6 +3,7 @@
 
 #include "command.hpp"
 
+#include "options.hpp"
 #include "tutorials/tutorials.hpp"
 
 #include <fstream>
@@ -15,24 +16,13 @@ namespace {
 
 constexpr std::size_t kMaxDataBytes = 1 << 20;  // a worked example has a handful of points
 
-void printHelp(std::ostream& out) {
-  out << "Usage: kpg example <name> [--data FILE] [--json]\n"
-      << "       kpg example --list\n\n"
-      << "Prints a worked example of the course step by step, every number derived by the core\n"
-      << "(exact fractions where the data are integers or decimals).\n\n"
-      << "Options:\n"
-      << "  --list        the examples and what --data replaces in each\n"
-      << "  --data FILE   derive on your own points: one per line, coordinates then the label\n"
-      << "                (+1 or -1), separated by spaces or commas; or LIBSVM lines\n"
-      << "                'label 1:x1 2:x2'. '#' starts a comment.\n"
-      << "  --json        the derivation as JSON (pages, formulas, values with exact text)\n"
-      << "  --help        this text\n\n"
-      << "Examples:\n";
+std::string catalogueText() {
+  std::string s = "Examples:\n";
   for (const auto& info : tutorialCatalogue()) {
-    out << "  " << info.id << std::string(info.id.size() < 18 ? 18 - info.id.size() : 1, ' ')
-        << info.summary << "\n";
+    s += "  " + info.id + std::string(info.id.size() < 18 ? 18 - info.id.size() : 1, ' ') +
+         info.summary + "\n";
   }
-  out << "\nExit codes: 0 success, 1 usage error, 2 bad data file.\n";
+  return s + "\nExit codes: 0 success, 1 usage error, 2 bad data file.\n";
 }
 
 void printList(std::ostream& out) {
@@ -44,39 +34,30 @@ void printList(std::ostream& out) {
 }
 
 int runExample(CommandContext& context) {
-  std::string name;
   std::string dataPath;
   bool json = false;
   bool list = false;
-  const auto& args = context.args;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--help" || arg == "-h") {
-      printHelp(context.out);
-      return kExitOk;
-    }
-    if (arg == "--list") {
-      list = true;
-    } else if (arg == "--json") {
-      json = true;
-    } else if (arg == "--data") {
-      if (i + 1 >= args.size()) {
-        context.err << "kpg example: --data needs a file name\n";
-        return kExitUsage;
-      }
-      dataPath = args[++i];
-    } else if (arg.rfind("--data=", 0) == 0) {
-      dataPath = arg.substr(7);
-    } else if (!arg.empty() && arg[0] == '-') {
-      context.err << "kpg example: unknown option '" << arg << "'; see 'kpg example --help'\n";
-      return kExitUsage;
-    } else if (name.empty()) {
-      name = arg;
-    } else {
-      context.err << "kpg example: one example at a time ('" << name << "' and '" << arg << "')\n";
-      return kExitUsage;
-    }
+  const std::string g = "Example";
+  OptionTable t("example", "kpg example <name> [--data FILE] [--json]\n       kpg example --list",
+                "Prints a worked example of the course step by step, every number derived by the\n"
+                "core (exact fractions where the data are integers or decimals).");
+  t.addSwitch("--list", g, "the examples and what --data replaces in each", list);
+  t.addText("--data", "FILE", g,
+            "derive on your own points: one per line, coordinates then the label\n"
+            "(+1 or -1), separated by spaces or commas; or LIBSVM lines\n"
+            "'label 1:x1 2:x2'. '#' starts a comment.",
+            dataPath);
+  t.addSwitch("--json", g, "the derivation as JSON (pages, formulas, values with exact text)",
+              json);
+  t.setEpilogue(catalogueText());
+  std::vector<std::string> names;
+  if (auto code = t.parse(context.args, names, context.out, context.err)) return *code;
+  if (names.size() > 1) {
+    context.err << "kpg example: one example at a time ('" << names[0] << "' and '" << names[1]
+                << "')\n";
+    return kExitUsage;
   }
+  const std::string name = names.empty() ? std::string() : names[0];
   if (list) {
     printList(context.out);
     return kExitOk;

@@ -1,6 +1,7 @@
 // kpg kmeans: kernel k-means (notes 000).
 
 #include "command.hpp"
+#include "data/number_text.hpp"
 #include "kernel_kmeans/kernel_kmeans.hpp"
 #include "method_cli.hpp"
 
@@ -9,48 +10,28 @@
 namespace kpg::cli {
 namespace {
 
-const std::vector<MethodFlag> kFlags = {
-    {"-k", "K", "number of clusters (default 2)"},
-    {"--seed", "n", "seed of the k-means++ initialization (default 1)"},
-    {"--max-iter", "n", "iteration cap (default 300)"},
-    {"--fail-unconverged", nullptr, "exit with code 3 if the iteration cap is reached"},
-};
-
-const std::string& usage() {
-  static const std::string text = methodUsage(
-      "kpg kmeans [options] data_file",
-      "Clusters the samples (labels are ignored) by k-means in feature space, seeded with\n"
-      "k-means++. Prints the objective per iteration, then the cluster of each sample (1-based),\n"
-      "one per line. A cluster that empties is reseeded with the farthest sample.",
-      kFlags, true);
-  return text;
-}
+const char* const kDescription =
+    "Clusters the samples (labels are ignored) by k-means in feature space, seeded with\n"
+    "k-means++. Prints the objective per iteration, then the cluster of each sample (1-based),\n"
+    "one per line. A cluster that empties is reseeded with the farthest sample.";
 
 int run(CommandContext& c) {
   MethodOptions o;
-  if (auto code = parseMethodOptions(c.args, kFlags, true, "kmeans", usage(), o, c.err))
-    return *code;
-  if (o.help) {
-    c.out << usage();
-    return kExitOk;
-  }
-  if (o.positional.size() != 1) {
-    c.err << "kpg kmeans: expected one data file\n\n" << usage();
-    return kExitUsage;
-  }
-  long long k = 2, seed = 1, maxIter = 300;
-  if (!flagInt(o, "-k", 1, 1000000, k, "kmeans", c.err) ||
-      !flagInt(o, "--seed", 0, (1LL << 62), seed, "kmeans", c.err) ||
-      !flagInt(o, "--max-iter", 1, 100000000, maxIter, "kmeans", c.err))
-    return kExitUsage;
+  KernelKmeansOptions ko;
+  bool failUnconverged = false;
+  const std::string g = "k-means";
+  OptionTable t("kmeans", "kpg kmeans [options] data_file", kDescription);
+  t.addInteger("-k", "K", g, "number of clusters", 1, 1000000, ko.clusters);
+  t.addInteger("--seed", "n", g, "seed of the k-means++ initialization", 0, 2147483647LL, ko.seed);
+  t.addInteger("--max-iter", "n", g, "iteration cap", 1, 100000000, ko.maxIterations);
+  t.addSwitch("--fail-unconverged", g, "exit with code 3 if the iteration cap is reached",
+              failUnconverged);
+  if (auto code = parseMethodOptions(t, o, c)) return *code;
+  if (o.positional.size() != 1) return t.usageError(c.err, "expected one data file");
   Dataset data;
   if (!loadMethodData(o.positional[0], o, data, c.err)) return kExitBadInput;
-  const auto kernel = resolveKernel(o, data.dimension(), "kmeans", c.err);
+  const auto kernel = resolveKernel(o.kernel, data.dimension(), "kmeans", c.err);
   if (!kernel) return kExitUsage;
-  KernelKmeansOptions ko;
-  ko.clusters = static_cast<int>(k);
-  ko.seed = static_cast<std::uint64_t>(seed);
-  ko.maxIterations = static_cast<int>(maxIter);
   KernelKmeans kmeans(data.x, *kernel, ko);
   if (kmeans.status() == RunStatus::InvalidInput) {
     c.err << "kpg kmeans: " << kmeans.message() << "\n";
@@ -58,7 +39,7 @@ int run(CommandContext& c) {
   }
   while (!kmeans.finished()) {
     const KernelKmeansStep s = kmeans.step();
-    c.out << "iteration " << s.stepsDone << ": objective " << number(s.objective) << ", "
+    c.out << "iteration " << s.stepsDone << ": objective " << formatExact(s.objective) << ", "
           << s.changed << " changed";
     for (const auto& [cluster, sample] : s.reseeds)
       c.out << ", cluster " << cluster + 1 << " emptied: reseeded with sample " << sample + 1;
@@ -70,7 +51,7 @@ int run(CommandContext& c) {
   for (int cluster : kmeans.assignment()) c.out << cluster + 1 << "\n";
   if (kmeans.status() != RunStatus::Converged) {
     c.err << "kpg kmeans: " << kmeans.message() << "\n";
-    if (o.has("--fail-unconverged")) return kExitNotConverged;
+    if (failUnconverged) return kExitNotConverged;
   }
   return kExitOk;
 }

@@ -1,4 +1,5 @@
 #include "command.hpp"
+#include "options.hpp"
 #include "version.hpp"
 
 #include <algorithm>
@@ -26,40 +27,60 @@ const std::vector<Command>& commands() {
 }
 
 namespace {
-void printUsage(std::ostream& out) {
-  out << "kpg " << kVersion << " - " << kProductName << " command-line tool\n\n"
-      << "Usage: kpg <command> [options] [arguments]\n"
-      << "       kpg <command> --help    options of one command\n\n"
-      << "Commands:\n";
+
+std::string commandList() {
+  std::string s = "\nCommands:\n";
   for (const Command& c : commands()) {
-    out << "  " << c.name << std::string(12 - std::min<size_t>(11, std::strlen(c.name)), ' ')
-        << c.summary << "\n";
+    s += std::string("  ") + c.name +
+         std::string(12 - std::min<size_t>(11, std::strlen(c.name)), ' ') + c.summary + "\n";
   }
-  out << "\nExit codes: 0 success, 1 usage error, 2 bad input, 3 not converged (when asked),\n"
-      << "            4 resource budget exceeded, 130 interrupted.\n";
+  return s;
 }
+
+// The dispatcher's own options (--help, --version) go through the same parser as every command.
+OptionTable dispatcherTable(bool& version) {
+  OptionTable table("", "kpg <command> [options] [arguments]",
+                    "       kpg <command> --help    options of one command\n\n" +
+                        std::string(kProductName) + " " + kVersion + " command-line tool.\n" +
+                        commandList());
+  table.setEpilogue(
+      "Exit codes: 0 success, 1 usage error, 2 bad input, 3 not converged (when asked),\n"
+      "            4 resource budget exceeded, 130 interrupted.\n");
+  table.addSwitch("--version", "General", "print the version and exit", version);
+  return table;
+}
+
+int runDispatcherOptions(const std::vector<std::string>& args) {
+  bool version = false;
+  const OptionTable table = dispatcherTable(version);
+  std::vector<std::string> positional;
+  if (auto code = table.parse(args, positional, std::cout, std::cerr)) return *code;
+  if (!positional.empty())
+    return table.usageError(
+        std::cerr, "the command comes first: kpg " + positional[0] + " " + args[0] + " ...");
+  std::cout << "kpg " << kVersion << "\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 }  // namespace kpg::cli
 
 int main(int argc, char** argv) {
   using namespace kpg::cli;
-  if (argc < 2) {
-    printUsage(std::cerr);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    bool version = false;
+    std::cerr << dispatcherTable(version).help();
     return kExitUsage;
   }
-  const std::string name = argv[1];
-  if (name == "--help" || name == "-h" || name == "help") {
-    printUsage(std::cout);
-    return kExitOk;
-  }
-  if (name == "--version") {
-    std::cout << "kpg " << kpg::kVersion << "\n";
-    return kExitOk;
-  }
+  const std::string& name = args[0];
+  if (name == "help") return runDispatcherOptions({"--help"});
+  if (!name.empty() && name[0] == '-') return runDispatcherOptions(args);
   for (const Command& c : commands()) {
     if (name == c.name) {
-      CommandContext context{std::vector<std::string>(argv + 2, argv + argc), std::cout, std::cerr};
+      CommandContext context{std::vector<std::string>(args.begin() + 1, args.end()), std::cout,
+                             std::cerr};
       return c.run(context);
     }
   }

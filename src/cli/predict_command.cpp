@@ -8,7 +8,6 @@
 #include "svm/model_io.hpp"
 #include "svm_options.hpp"
 
-#include <cstdio>
 #include <ostream>
 
 namespace kpg::cli {
@@ -17,16 +16,13 @@ namespace {
 
 const char* const kUsage = "Usage: kpg predict [options] test_file model_file output_file\n";
 
+// svm-predict's "%.17g" and "%g" (svm_cli_io.hpp libsvmNumber).
 std::string g17(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
+  return libsvmNumber(value, 17);
 }
 
 std::string g(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%g", value);
-  return buffer;
+  return libsvmNumber(value, 6);
 }
 
 int runPredict(CommandContext& context) {
@@ -35,10 +31,13 @@ int runPredict(CommandContext& context) {
   if (auto code = parseSvmOptions(context.args, groups, "predict", kUsage, o, context.err))
     return *code;
   if (o.help) {
-    context.out << kUsage << optionsHelp(groups)
-                << "\nmodel_file is a LIBSVM model (from kpg train or svm-train).\n"
-                   "Exit codes: 0 ok, 1 bad option, 2 bad data or model file or unwritable "
-                   "output.\n";
+    context.out
+        << kUsage << optionsHelp(groups)
+        << "\nmodel_file is a LIBSVM model (from kpg train or svm-train). With --format csv\n"
+           "and a model trained on CSV class names, model_file.classes maps the test\n"
+           "file's names to the model's labels and the predictions are written as names.\n"
+           "Exit codes: 0 ok, 1 bad option, 2 bad data or model file or unwritable "
+           "output.\n";
     return kExitOk;
   }
   if (o.positional.size() != 3) {
@@ -61,8 +60,24 @@ int runPredict(CommandContext& context) {
   }
   const bool regression = model.value.type == SvmType::EpsilonSvr;
   o.data.csv.numericLabels = regression;
+  // CSV class names: MODEL.classes maps the test file's names to the training labels, and the
+  // predictions are written as names (csv_format.hpp ClassNames; docs/bad-inputs.md C4).
+  ClassNames classes;
+  const bool csvClasses = !regression && o.data.format == DataFormat::Csv;
+  if (csvClasses && !loadModelClassNames(o.positional[1], modelText, model.value.labels, o.data,
+                                         classes, context.err))
+    return kExitBadInput;
+  if (!classes.names.empty()) o.data.csv.knownClassNames = &classes.names;
   Dataset data;
   if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;
+  if (csvClasses && classes.names.empty() && !data.classNames.empty()) {
+    context.err << "kpg predict: " << o.positional[0] << ": the labels are class names ('"
+                << data.classNames[0] << "', ...) but the model has no class-name file '"
+                << o.positional[1]
+                << ".classes' (it was trained on numbers, or by svm-train); train it with kpg "
+                   "train --format csv on named classes\n";
+    return kExitBadInput;
+  }
 
   std::string predictions;
   std::string decisions;
@@ -73,7 +88,8 @@ int runPredict(CommandContext& context) {
     const Vector x = data.x.row(i).transpose();
     const double p = predict(model.value, x);
     const double y = data.y(i);
-    predictions += g17(p) + "\n";
+    predictions +=
+        (classes.names.empty() ? g17(p) : classes.names[static_cast<std::size_t>(p)]) + "\n";
     if (wantDecisions) {
       const Vector values = decisionValues(model.value, x);
       for (Eigen::Index k = 0; k < values.size(); ++k) decisions += (k ? " " : "") + g17(values(k));

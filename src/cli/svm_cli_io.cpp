@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <limits>
@@ -15,13 +16,16 @@ namespace kpg::cli {
 
 namespace {
 
-// The temp file being written, for the signal handler: a fixed buffer, since a handler may only
-// touch lock-free state (std::string is not async-signal-safe).
-char gPendingTemp[4096] = {0};
-volatile std::sig_atomic_t gHavePendingTemp = 0;
+// The temp files being written, for the signal handler: fixed buffers, since a handler may only
+// touch lock-free state (std::string is not async-signal-safe). A slot is in use while its flag
+// is set; the handler removes every such file.
+constexpr int kPendingSlots = 4;
+char gPendingTemp[kPendingSlots][4096] = {};
+volatile std::sig_atomic_t gPendingInUse[kPendingSlots] = {};
 
 extern "C" void onInterrupt(int) {
-  if (gHavePendingTemp) ::unlink(gPendingTemp);
+  for (int k = 0; k < kPendingSlots; ++k)
+    if (gPendingInUse[k]) ::unlink(gPendingTemp[k]);
   static const char message[] = "\nkpg: interrupted\n";
   const ssize_t ignored = ::write(STDERR_FILENO, message, sizeof message - 1);
   (void)ignored;
@@ -96,97 +100,77 @@ std::optional<std::string> readWholeFile(const std::string& path, std::size_t ma
   return std::nullopt;
 }
 
-std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view content) {
+PendingOutput::~PendingOutput() {
+  discard();
+}
+
+void PendingOutput::discard() {
+  if (slot_ < 0) return;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  ::unlink(gPendingTemp[slot_]);
+  gPendingInUse[slot_] = 0;
+  slot_ = -1;
+}
+
+std::string PendingOutput::failure(const std::string& reason) {
+  discard();
+  return "cannot write '" + path_ + "': " + reason + " (the old file is untouched)";
+}
+
+std::optional<std::string> PendingOutput::open(const std::string& path) {
+  discard();
+  path_ = path;
   // Renaming over a device or directory would replace it (as root, even /dev/full): only regular
   // files are replaced.
   struct stat info {};
   if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
     return "cannot write '" + path + "': it exists and is not a regular file";
-  std::string temp = path + ".tmp.XXXXXX";
-  if (temp.size() >= sizeof gPendingTemp) return "cannot write '" + path + "': path too long";
-  std::memcpy(gPendingTemp, temp.c_str(), temp.size() + 1);
+  const std::string temp = path + ".tmp.XXXXXX";
+  if (temp.size() >= sizeof gPendingTemp[0]) return "cannot write '" + path + "': path too long";
+  int slot = 0;
+  while (slot < kPendingSlots && gPendingInUse[slot]) ++slot;
+  if (slot == kPendingSlots) return "cannot write '" + path + "': too many outputs at once";
   // Block SIGINT while the handler's path is being set up, so it never sees a half-made name.
   sigset_t block, old;
   sigemptyset(&block);
   sigaddset(&block, SIGINT);
   sigaddset(&block, SIGTERM);
   ::sigprocmask(SIG_BLOCK, &block, &old);
-  const int fd = ::mkstemp(gPendingTemp);
-  if (fd >= 0) gHavePendingTemp = 1;
+  std::memcpy(gPendingTemp[slot], temp.c_str(), temp.size() + 1);
+  const int fd = ::mkstemp(gPendingTemp[slot]);
+  if (fd >= 0) gPendingInUse[slot] = 1;
   ::sigprocmask(SIG_SETMASK, &old, nullptr);
   if (fd < 0) return "cannot write '" + path + "': " + osReason() + " (the old file is untouched)";
-  const auto failWith = [&](const std::string& reason) {
-    ::close(fd);
-    ::unlink(gPendingTemp);
-    gHavePendingTemp = 0;
-    return "cannot write '" + path + "': " + reason + " (the old file is untouched)";
-  };
-  if (!writeAll(fd, content)) return failWith(osReason());
-  if (::fsync(fd) != 0) return failWith(osReason());
-  ::fchmod(fd, 0644);
-  if (::close(fd) != 0) {
-    const std::string reason = osReason();
-    ::unlink(gPendingTemp);
-    gHavePendingTemp = 0;
-    return "cannot write '" + path + "': " + reason + " (the old file is untouched)";
-  }
-  if (::rename(gPendingTemp, path.c_str()) != 0) {
-    const std::string reason = osReason();
-    ::unlink(gPendingTemp);
-    gHavePendingTemp = 0;
-    return "cannot write '" + path + "': " + reason + " (the old file is untouched)";
-  }
-  gHavePendingTemp = 0;
+  fd_ = fd;
+  slot_ = slot;
   return std::nullopt;
 }
 
-bool isDataFlag(std::string_view flag) {
-  return dataFlagTakesValue(flag) || flag == "--zero-based" || flag == "--lenient";
-}
-
-bool dataFlagTakesValue(std::string_view flag) {
-  return flag == "--format" || flag == "--label-column" || flag == "--header" ||
-         flag == "--max-features" || flag == "--max-file-mb";
-}
-
-std::optional<std::string> applyDataFlag(std::string_view flag, const std::string& value,
-                                         DataOptions& data) {
-  long long whole = 0;
-  if (flag == "--zero-based") {
-    data.libsvm.zeroBased = true;
-  } else if (flag == "--lenient") {
-    data.libsvm.skipBlankLines = data.csv.skipBlankLines = true;
-  } else if (flag == "--format") {
-    if (value == "libsvm") {
-      data.format = DataFormat::Libsvm;
-    } else if (value == "csv") {
-      data.format = DataFormat::Csv;
-    } else {
-      return "--format " + value + ": use libsvm or csv";
-    }
-  } else if (flag == "--label-column") {
-    if (!parseIntArg(value, whole) || whole == 0) return "--label-column needs 1, 2, ... or -1";
-    data.csv.labelColumn = static_cast<int>(whole);
-  } else if (flag == "--header") {
-    if (value == "auto") {
-      data.csv.header = CsvHeader::Auto;
-    } else if (value == "yes") {
-      data.csv.header = CsvHeader::Present;
-    } else if (value == "no") {
-      data.csv.header = CsvHeader::Absent;
-    } else {
-      return "--header " + value + ": use auto, yes or no";
-    }
-  } else if (flag == "--max-features") {
-    if (!parseIntArg(value, whole) || whole < 1) return "--max-features needs a whole number >= 1";
-    data.libsvm.limits.maxFeatures = whole;
-  } else if (flag == "--max-file-mb") {
-    if (!parseIntArg(value, whole) || whole < 1) return "--max-file-mb needs a whole number >= 1";
-    data.maxFileBytes = static_cast<std::size_t>(whole) << 20;
-  } else {
-    return std::string(flag) + " is not a data-file option";
-  }
+std::optional<std::string> PendingOutput::write(std::string_view content) {
+  if (fd_ < 0) return "cannot write '" + path_ + "': not open";
+  if (!writeAll(fd_, content)) return failure(osReason());
+  if (::fsync(fd_) != 0) return failure(osReason());
+  ::fchmod(fd_, 0644);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) return failure(osReason());
   return std::nullopt;
+}
+
+std::optional<std::string> PendingOutput::commit() {
+  if (slot_ < 0 || fd_ >= 0) return "cannot write '" + path_ + "': nothing written";
+  if (::rename(gPendingTemp[slot_], path_.c_str()) != 0) return failure(osReason());
+  gPendingInUse[slot_] = 0;
+  slot_ = -1;
+  return std::nullopt;
+}
+
+std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view content) {
+  PendingOutput output;
+  if (auto e = output.open(path)) return e;
+  if (auto e = output.write(content)) return e;
+  return output.commit();
 }
 
 bool loadDataset(const std::string& path, const DataOptions& options, Dataset& data,
@@ -205,6 +189,37 @@ bool loadDataset(const std::string& path, const DataOptions& options, Dataset& d
   }
   data = std::move(r.value);
   return true;
+}
+
+bool loadModelClassNames(const std::string& modelPath, std::string_view modelText,
+                         const std::vector<int>& modelLabels, const DataOptions& options,
+                         ClassNames& classes, std::ostream& err) {
+  const std::string path = modelPath + ".classes";
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 && errno == ENOENT) return true;  // a model without names
+  std::string text;
+  if (auto e = readWholeFile(path, options.maxFileBytes, text)) {
+    err << "kpg: " << *e << "\n";
+    return false;
+  }
+  ReadResult<ClassNames> read = readClassNames(text, path);
+  if (!read.ok()) {
+    err << "kpg: " << read.error->toString() << "\n";
+    return false;
+  }
+  if (auto e = checkClassNamesMatch(read.value, path, modelText, modelPath, modelLabels)) {
+    err << "kpg: " << *e << "\n";
+    return false;
+  }
+  classes = std::move(read.value);
+  return true;
+}
+
+std::string libsvmNumber(double value, int digits) {
+  if (std::isnan(value)) return std::signbit(value) ? "-nan" : "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  if (value == 0) return std::signbit(value) ? "-0" : "0";
+  return formatDisplay(value, digits);
 }
 
 bool parseDoubleArg(std::string_view text, double& value) {

@@ -16,12 +16,40 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kpg::cli {
 
 // Reads `path` into `text`. On failure returns a message naming the path and the OS reason.
 std::optional<std::string> readWholeFile(const std::string& path, std::size_t maxBytes,
                                          std::string& text);
+
+// One output file written atomically, in three steps so that a command can check that it can
+// write before it does long work (kpg train: an unwritable model path is reported before
+// training, docs/bad-inputs.md M11): open() creates the temporary beside `path` (proving the
+// folder exists and is writable), write() fills and fsyncs it, commit() renames it over `path`.
+// Until commit() `path` is untouched; an uncommitted temporary is removed by the destructor, by
+// any failure and by the Ctrl-C handler. Every error names the path and the OS reason.
+class PendingOutput {
+ public:
+  PendingOutput() = default;
+  ~PendingOutput();
+  PendingOutput(const PendingOutput&) = delete;
+  PendingOutput& operator=(const PendingOutput&) = delete;
+
+  std::optional<std::string> open(const std::string& path);
+  std::optional<std::string> write(std::string_view content);
+  std::optional<std::string> commit();
+  void discard();
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string failure(const std::string& reason);
+
+  std::string path_;
+  int fd_ = -1;
+  int slot_ = -1;  // the Ctrl-C handler's record of the temporary
+};
 
 // Writes `content` to `path` atomically. On failure returns a message; `path` is untouched.
 std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view content);
@@ -38,18 +66,22 @@ struct DataOptions {
   std::size_t maxFileBytes = std::size_t{1} << 30;
 };
 
-// The data-file flags every command that reads a data file takes:
-//   --format libsvm|csv, --label-column K, --header auto|yes|no, --max-features N,
-//   --max-file-mb N (with a value) and --zero-based, --lenient (without).
-bool isDataFlag(std::string_view flag);
-bool dataFlagTakesValue(std::string_view flag);
-// Applies one of them; the error names the flag and says what it takes.
-std::optional<std::string> applyDataFlag(std::string_view flag, const std::string& value,
-                                         DataOptions& data);
-
 // Reads and parses a data file; prints the error to `err` and returns false on failure.
 bool loadDataset(const std::string& path, const DataOptions& options, Dataset& data,
                  std::ostream& err);
+
+// MODEL.classes beside `modelPath` (csv_format.hpp ClassNames): leaves `classes` empty when
+// there is none; prints the error and returns false when it cannot be read, is malformed or
+// belongs to another model (its checksum or labels do not match `modelText`).
+bool loadModelClassNames(const std::string& modelPath, std::string_view modelText,
+                         const std::vector<int>& modelLabels, const DataOptions& options,
+                         ClassNames& classes, std::ostream& err);
+
+// LIBSVM's printf forms, "%.17g" (digits 17: predictions, decision values) and "%g" (digits 6:
+// accuracy and error lines), byte for byte, so that output compared with svm-predict's is
+// identical: formatDisplay with that many digits, except -0 and the non-finite values, which
+// keep glibc's "-0", "nan", "-nan", "inf", "-inf".
+std::string libsvmNumber(double value, int digits);
 
 // Strict number arguments (the core's locale-independent parser).
 bool parseDoubleArg(std::string_view text, double& value);

@@ -1,5 +1,6 @@
 target_sources(kpg PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/svm_cli_io.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/options.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_options.cpp
   ${CMAKE_CURRENT_LIST_DIR}/train_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/predict_command.cpp

@@ -1,8 +1,9 @@
 #pragma once
-// Command-line options shared by `kpg train`, `kpg trace`, `kpg predict` and `kpg kernel`:
-// LIBSVM's single-letter flags with its defaults (svm-train.c exit_with_help), plus long options
-// for the data format. Errors follow ../shared/BAD_INPUTS.md P1, P4, P6: a message naming the
-// flag and exit code 1; a flag given twice is an error (LIBSVM silently keeps the last).
+// The option tables of `kpg train`, `kpg trace`, `kpg predict` and `kpg kernel`, built on the one
+// parser of options.hpp: LIBSVM's single-letter flags with its defaults (svm-train.c
+// exit_with_help), plus long options for the data format. Errors follow docs/bad-inputs.md P1,
+// P4, P6: a message naming the flag and exit code 1; a flag given twice is an error (LIBSVM
+// silently keeps the last).
 
 #include "svm/svm_train.hpp"
 #include "svm_cli_io.hpp"
@@ -28,6 +29,8 @@ struct SvmCommandOptions {
   SvmParams params;  // LIBSVM defaults: C-SVC, RBF, degree 3, coef0 0, C 1, eps 1e-3, p 0.1
   // LIBSVM's rule: gamma 0 (the default) means 1/num_features, resolved once the data is read.
   double gamma = 0;
+  // -m, in MB as LIBSVM takes it; params.cacheBytes is set from it after parsing.
+  double cacheMb = static_cast<double>(SvmParams{}.cacheBytes) / 1048576.0;
   int folds = 0;  // -v
   bool quiet = false;
   std::uint64_t seed = 1;  // cross-validation shuffle
@@ -40,8 +43,13 @@ struct SvmCommandOptions {
   bool help = false;
 };
 
+// -m's range in MB, checked before the conversion to bytes (P4).
+constexpr double kMinCacheMb = 0.001;
+constexpr double kMaxCacheMb = 4096;
+
 // Parses `args`; returns an exit code if the command must stop (usage error), after printing a
-// message and `usage` to `err`.
+// message and the usage line of `usage` ("Usage: kpg train [options] ...\n") to `err`. --help sets
+// options.help and returns nullopt: the command prints `usage`, optionsHelp(groups) and its notes.
 std::optional<int> parseSvmOptions(const std::vector<std::string>& args, unsigned groups,
                                    const char* command, const char* usage,
                                    SvmCommandOptions& options, std::ostream& err);
@@ -51,7 +59,7 @@ std::optional<int> parseSvmOptions(const std::vector<std::string>& args, unsigne
 bool resolveAndValidate(SvmCommandOptions& options, Eigen::Index featureCount, const char* command,
                         std::ostream& err);
 
-// The usage text of the options in `groups`, for --help.
+// The options in `groups` as --help lists them, generated from the same table as the parser.
 std::string optionsHelp(unsigned groups);
 
 }  // namespace kpg::cli

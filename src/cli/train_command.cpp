@@ -4,12 +4,15 @@
 // precision numbers; warnings and progress go to stderr.
 
 #include "command.hpp"
+#include "data/number_text.hpp"
 #include "svm/model_io.hpp"
 #include "svm_options.hpp"
 
+#include <unistd.h>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <ostream>
 #include <thread>
@@ -19,12 +22,6 @@ namespace kpg::cli {
 namespace {
 
 const char* const kUsage = "Usage: kpg train [options] training_set_file [model_file]\n";
-
-std::string printfDouble(const char* format, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, value);
-  return buffer;
-}
 
 // Prints "training... N s" on stderr every few seconds while a long run goes on: trainSvm is one
 // call, so progress comes from a clock, not from the solver (the core has no callbacks).
@@ -60,6 +57,29 @@ class Heartbeat {
   std::thread thread_;
 };
 
+// Writes the model and, for CSV class names, MODEL.classes (csv_format.hpp ClassNames) through
+// temporaries, renamed only when both are written: the names first, so that an interruption
+// between the renames leaves a names file whose checksum does not match the old model, which
+// kpg predict refuses, never names silently applied to the wrong model. Without names a stale
+// MODEL.classes of an earlier run is removed.
+std::optional<std::string> saveModel(PendingOutput& model, const std::string& modelText,
+                                     const std::vector<std::string>& classNames) {
+  const std::string classesPath = model.path() + ".classes";
+  PendingOutput classes;
+  if (!classNames.empty()) {
+    if (auto e = classes.open(classesPath)) return e;
+    if (auto e = classes.write(writeClassNames(classNames, modelText))) return e;
+  }
+  if (auto e = model.write(modelText)) return e;
+  if (!classNames.empty()) {
+    if (auto e = classes.commit()) return e;
+  }
+  if (auto e = model.commit()) return e;
+  if (classNames.empty() && ::unlink(classesPath.c_str()) != 0 && errno != ENOENT)
+    return "cannot remove the stale '" + classesPath + "': " + std::strerror(errno);
+  return std::nullopt;
+}
+
 std::string defaultModelPath(const std::string& trainingPath) {
   const std::size_t slash = trainingPath.rfind('/');
   return (slash == std::string::npos ? trainingPath : trainingPath.substr(slash + 1)) + ".model";
@@ -74,7 +94,8 @@ int runTrain(CommandContext& context) {
     context.out
         << kUsage << optionsHelp(groups)
         << "\nWrites the model in LIBSVM's format (readable by svm-predict) to model_file,\n"
-           "by default <training_set_file>.model in the current directory.\n"
+           "by default <training_set_file>.model in the current directory. With CSV class\n"
+           "names, model_file.classes beside it keeps each label's name for kpg predict.\n"
            "Exit codes: 0 ok, 1 bad option, 2 bad data or unwritable model file,\n"
            "3 not converged (with --fail-unconverged), 130 interrupted.\n";
     return kExitOk;
@@ -85,14 +106,26 @@ int runTrain(CommandContext& context) {
     return kExitUsage;
   }
   installInterruptHandler();
+  // The model's temporary is created before the data are read and the model trained, so that a
+  // missing folder or a directory named as the model is reported at once, with nothing written
+  // (docs/bad-inputs.md M11; the reliability audit's F9).
+  const std::string modelPath =
+      o.positional.size() == 2 ? o.positional[1] : defaultModelPath(o.positional[0]);
+  PendingOutput modelOutput;
+  if (o.folds == 0) {
+    if (auto e = modelOutput.open(modelPath)) {
+      context.err << "kpg train: " << *e << "\n";
+      return kExitBadInput;
+    }
+  }
   Dataset data;
   if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;
   if (!resolveAndValidate(o, data.dimension(), "train", context.err)) return kExitUsage;
-  for (const std::string& name : data.classNames) {
-    if (&name == &data.classNames.front())
-      context.err << "kpg train: class names mapped to labels:";
-    context.err << " " << (&name - data.classNames.data()) << "=" << name;
-    if (&name == &data.classNames.back()) context.err << "\n";
+  if (!data.classNames.empty()) {
+    context.err << "kpg train: class names mapped to labels:";
+    for (std::size_t k = 0; k < data.classNames.size(); ++k)
+      context.err << " " << k << "=" << data.classNames[k];
+    context.err << "\n";
   }
   const bool longRun = data.size() > 2000;
 
@@ -109,18 +142,16 @@ int runTrain(CommandContext& context) {
     }
     if (o.params.type == SvmType::EpsilonSvr) {
       context.out << "Cross Validation Mean squared error = "
-                  << printfDouble("%g", cv.meanSquaredError) << "\n"
+                  << libsvmNumber(cv.meanSquaredError, 6) << "\n"
                   << "Cross Validation Squared correlation coefficient = "
-                  << printfDouble("%g", cv.squaredCorrelation) << "\n";
+                  << libsvmNumber(cv.squaredCorrelation, 6) << "\n";
     } else {
-      context.out << "Cross Validation Accuracy = " << printfDouble("%g", 100.0 * cv.accuracy)
+      context.out << "Cross Validation Accuracy = " << libsvmNumber(100.0 * cv.accuracy, 6)
                   << "%\n";
     }
     return kExitOk;
   }
 
-  const std::string modelPath =
-      o.positional.size() == 2 ? o.positional[1] : defaultModelPath(o.positional[0]);
   SvmTrainResult trained;
   {
     Heartbeat heartbeat(context.err, longRun);
@@ -135,13 +166,13 @@ int runTrain(CommandContext& context) {
   if (!o.quiet) {
     for (const SubproblemInfo& s : trained.subproblems) {
       context.out << "optimization finished, #iter = " << s.iterations << "\n"
-                  << "obj = " << printfDouble("%.17g", s.objective)
-                  << ", rho = " << printfDouble("%.17g", s.rho) << "\n"
+                  << "obj = " << formatExact(s.objective) << ", rho = " << formatExact(s.rho)
+                  << "\n"
                   << "nSV = " << s.supportVectors << ", nBSV = " << s.boundSupportVectors << "\n";
     }
     context.out << "Total nSV = " << trained.model.supportVectorCount() << "\n";
   }
-  if (auto e = writeFileAtomically(modelPath, writeModel(trained.model))) {
+  if (auto e = saveModel(modelOutput, writeModel(trained.model), data.classNames)) {
     context.err << "kpg train: " << *e << "\n";
     return kExitBadInput;
   }

@@ -1,10 +1,13 @@
 // The kernel-method commands run as a user runs them: exit codes and printed results.
 
+#include "data/csv_format.hpp"
+#include "data/number_text.hpp"
 #include "kernel_pca/kernel_pca.hpp"
 #include "run_process.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -45,7 +48,7 @@ TEST_CASE("kpg perceptron: XOR converges with (1 + x·y)^2 and not with the line
       runProcess(kpgCommand("perceptron -t 1 -g 1 -r 1 -d 2 --no-bias " + dir.file("xor")));
   CHECK(poly.exitCode == 0);
   CHECK_THAT(poly.output, Contains("status: converged"));
-  CHECK_THAT(poly.output, Contains("training accuracy: 100.00% (4/4)"));
+  CHECK_THAT(poly.output, Contains("training accuracy: 100% (4/4)"));
   const ProcessResult linear =
       runProcess(kpgCommand("perceptron -t 0 --epochs 20 --fail-unconverged " + dir.file("xor")));
   CHECK(linear.exitCode == 3);
@@ -104,7 +107,7 @@ TEST_CASE("kpg kmeans, knn, kfd: results, degenerate data and usage errors",
     const ProcessResult r =
         runProcess(kpgCommand("knn -k 1 " + dir.file("xor") + " " + dir.file("xor")));
     CHECK(r.exitCode == 0);
-    CHECK_THAT(r.output, Contains("accuracy: 100.00% (4/4)"));
+    CHECK_THAT(r.output, Contains("accuracy: 100% (4/4)"));
   }
   SECTION("kfd: one class is refused (G2); RBF separates XOR") {
     const ProcessResult one = runProcess(kpgCommand("kfd " + dir.file("one")));
@@ -112,7 +115,7 @@ TEST_CASE("kpg kmeans, knn, kfd: results, degenerate data and usage errors",
     CHECK_THAT(one.errors, Contains("need >= 2 classes, got 1 (label '1')"));
     const ProcessResult xorKfd = runProcess(kpgCommand("kfd -g 1 " + dir.file("xor")));
     CHECK(xorKfd.exitCode == 0);
-    CHECK_THAT(xorKfd.output, Contains("training accuracy: 100.00% (4/4)"));
+    CHECK_THAT(xorKfd.output, Contains("training accuracy: 100% (4/4)"));
   }
   SECTION("usage errors exit 1") {
     CHECK(runProcess(kpgCommand("knn --bogus a b")).exitCode == 1);
@@ -145,4 +148,135 @@ TEST_CASE("kpg kernel-method commands read CSV as they read LIBSVM files", "[cli
       runProcess(kpgCommand("kmeans --format tsv " + shellQuote(dir.file("xor.csv"))));
   CHECK(bad.exitCode == 1);
   CHECK_THAT(bad.errors, Contains("--format tsv: use libsvm or csv"));
+}
+
+TEST_CASE("kpg kernel methods: -h is not help but an unknown option (issue 12 CLI flags)",
+          "[cli]") {
+  for (const char* command : {"perceptron", "knn", "kmeans", "kpca", "kfd"}) {
+    INFO(command);
+    const ProcessResult r = runProcess(kpgCommand(std::string(command) + " -h"));
+    CHECK(r.exitCode == 1);
+    CHECK(r.output.empty());  // before the fix kpca printed its help here
+    CHECK_THAT(r.errors,
+               Contains("unknown option '-h'; use 'kpg " + std::string(command) + " --help'"));
+  }
+}
+
+TEST_CASE("kpg: -g 0 means 1/num_features in train, kernel and kpca alike (issue 12 CLI flags)",
+          "[cli]") {
+  TempDir dir;
+  const std::string data = std::string(KPG_SHARED_DIR) + "/data/libsvm/heart_scale";
+  const std::string oneOver13 = kpg::formatExact(1.0 / 13);  // heart_scale has 13 features
+  // train: -g 0, the default and -g 1/13 write the same model, whose gamma is 1/13.
+  for (const std::string& gamma : {std::string("-g 0 "), std::string(), "-g " + oneOver13 + " "}) {
+    INFO(gamma);
+    REQUIRE(runProcess(kpgCommand("train -q " + gamma + data + " " + dir.file("m"))).exitCode == 0);
+    const std::string model = kpg::testing::readFile(dir.file("m"));
+    CHECK_THAT(model, Contains("\ngamma " + oneOver13 + "\n"));
+  }
+  // kpca (before the fix: "-g needs gamma > 0") and kernel: -g 0 prints what -g 1/13 prints.
+  for (const std::string command : {"kpca --components 2 ", "kernel --no-matrix "}) {
+    INFO(command);
+    const ProcessResult zero = runProcess(kpgCommand(command + "-g 0 " + data));
+    const ProcessResult explicitGamma =
+        runProcess(kpgCommand(command + "-g " + oneOver13 + " " + data));
+    CHECK(zero.exitCode == 0);
+    CHECK(explicitGamma.exitCode == 0);
+    CHECK(zero.output == explicitGamma.output);
+  }
+}
+
+namespace {
+
+// The option flags of every kpg command: the contract the README documents. Each must be
+// listed exactly once by the command's --help and accepted by its parser.
+const std::vector<std::pair<std::string, std::vector<std::string>>>& commandFlags() {
+  static const std::vector<std::string> data = {"--format",     "--label-column", "--header",
+                                                "--zero-based", "--lenient",      "--max-features",
+                                                "--max-file-mb"};
+  static const std::vector<std::string> kernel = {"-t", "-d", "-g", "-r"};
+  static const std::vector<std::string> train = {
+      "-s", "-c", "-p", "-e",         "-m",     "-h",
+      "-b", "-v", "-q", "--max-iter", "--seed", "--fail-unconverged"};
+  const auto join = [](std::vector<std::vector<std::string>> parts) {
+    std::vector<std::string> all = {"--help"};
+    for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());
+    return all;
+  };
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> table = {
+      {"train", join({kernel, train, data})},
+      {"trace", join({kernel, train, data})},
+      {"predict", join({{"-b", "-q", "--decision-values"}, data})},
+      {"kernel", join({kernel, {"--no-matrix", "--max-samples"}, data})},
+      {"perceptron", join({{"--primal", "--eta", "--rule", "--order", "--seed", "--epochs",
+                            "--no-bias", "--trace", "--fail-unconverged"},
+                           kernel,
+                           data})},
+      {"knn", join({{"-k", "--neighbors"}, kernel, data})},
+      {"kmeans", join({{"-k", "--seed", "--max-iter", "--fail-unconverged"}, kernel, data})},
+      {"kpca", join({{"--components", "--budget-mb"}, kernel, data})},
+      {"kfd", join({{"--mu", "--lda", "--budget-mb"}, kernel, data})},
+      {"example", join({{"--list", "--data", "--json"}})},
+      {"reproduce", join({{"--data", "--quick", "--only", "--threads"}})},
+      {"", join({{"--version"}})},
+  };
+  return table;
+}
+
+// The flags --help lists: the first word of every line starting with "  -".
+std::vector<std::string> listedFlags(const std::string& help) {
+  std::vector<std::string> flags;
+  std::istringstream lines(help);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("  -", 0) != 0) continue;
+    flags.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  return flags;
+}
+
+}  // namespace
+
+TEST_CASE("kpg: every command's --help lists each of its options once (option table)", "[cli]") {
+  for (const auto& [command, flags] : commandFlags()) {
+    INFO("kpg " << command);
+    const ProcessResult help = runProcess(kpgCommand(command + " --help"));
+    REQUIRE(help.exitCode == 0);
+    std::vector<std::string> listed = listedFlags(help.output);
+    std::vector<std::string> expected = flags;
+    std::sort(listed.begin(), listed.end());
+    std::sort(expected.begin(), expected.end());
+    CHECK(listed == expected);  // each once, none missing, none undocumented
+    // The parser knows each listed flag (the error, if any, is about its value or the files).
+    for (const std::string& flag : flags) {
+      if (flag == "--help" || flag == "--version") continue;
+      INFO(flag);
+      const ProcessResult r = runProcess(kpgCommand(command + " " + flag + " 1"));
+      CHECK_THAT(r.errors, !Contains("unknown option"));
+    }
+  }
+}
+
+TEST_CASE("kpg: every --help gives the --label-column default the CSV reader uses (issue 12)",
+          "[cli][csv]") {
+  const std::string expected =
+      "(default " + std::to_string(kpg::CsvReadOptions{}.labelColumn) + ")";
+  REQUIRE(expected == "(default 1)");
+  for (const auto& [command, flags] : commandFlags()) {
+    if (std::find(flags.begin(), flags.end(), "--label-column") == flags.end()) continue;
+    INFO("kpg " << command);
+    const ProcessResult help = runProcess(kpgCommand(command + " --help"));
+    const std::size_t row = help.output.find("\n  --label-column K");
+    REQUIRE(row != std::string::npos);
+    const std::string line = help.output.substr(row + 1, help.output.find('\n', row + 1) - row - 1);
+    CHECK_THAT(line, Contains(expected));
+    CHECK_THAT(help.output, !Contains("-1 = last (default"));
+  }
+  // And the default is what the reader does: the first column is the label.
+  TempDir dir;
+  writeFile(dir.file("d.csv"), "y,a,b\n1,1,1\n-1,-1,-1\n1,1,-1\n-1,-1,1\n");
+  const ProcessResult r = runProcess(
+      kpgCommand("knn -t 0 --format csv " + dir.file("d.csv") + " " + dir.file("d.csv")));
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.output, Contains("accuracy: 100% (4/4)"));
 }

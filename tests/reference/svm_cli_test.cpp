@@ -10,6 +10,8 @@
 
 #include <chrono>
 #include <clocale>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <random>
@@ -345,4 +347,149 @@ TEST_CASE("kpg CLI: output under LC_ALL=de_DE.UTF-8 equals the C locale's (D16)"
   CHECK(parsed.value.x(0, 1) == -1.25e-3);
   CHECK(written == "0.1");
   CHECK(rewritten == model);
+}
+
+TEST_CASE("kpg CLI: CSV class names keep the training labels at predict time (F3, C4)",
+          "[reference][svm][cli][csv]") {
+  TempDir dir;
+  // The audit's reproducer: the training file meets cat first, the test file dog first. Before
+  // the fix the test file was numbered again and scored 0 %.
+  const std::string repro = KPG_SHARED_DIR "/audit/repro/";
+  const std::string model = dir.file("m");
+  auto r = runProcess(kpgCommand() + " train -q --format csv " + repro +
+                      "csv_classnames_train.csv " + model);
+  INFO(r.errors);
+  REQUIRE(r.exitCode == 0);
+  REQUIRE(fileExists(model + ".classes"));
+  r = runProcess(kpgCommand() + " predict --format csv " + repro + "csv_classnames_test.csv " +
+                 model + " " + dir.file("out"));
+  INFO(r.errors);
+  CHECK(r.exitCode == 0);
+  CHECK(r.output == "Accuracy = 100% (3/3) (classification)\n");
+  CHECK(readFile(dir.file("out")) == "dog\ncat\ncat\n");  // the names, not the label numbers
+
+  // svm-predict ignores the side file and reads the model as before.
+  writeFile(dir.file("test.txt"), "1 1:1 2:4\n0 1:2 2:3\n");
+  CHECK(runProcess("svm-predict " + dir.file("test.txt") + " " + model + " " + dir.file("o2"))
+            .exitCode == 0);
+
+  // A name the model does not know: file:line, the name and the names it knows; exit 2.
+  writeFile(dir.file("bird.csv"), "y,a,b\ncat,2,3\nbird,1,4\n");
+  r = runProcess(kpgCommand() + " predict --format csv " + dir.file("bird.csv") + " " + model +
+                 " " + dir.file("out2"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains(dir.file("bird.csv") + ":3:1: class 'bird' is not one the "
+                                                              "model knows (cat, dog)"));
+  CHECK_FALSE(fileExists(dir.file("out2")));
+
+  // A model replaced after kpg train wrote both (here by svm-train): the names are refused.
+  writeFile(dir.file("num.txt"), "0 1:2 2:3\n1 1:1 2:4\n0 1:2 2:2\n");
+  REQUIRE(runProcess("svm-train -q " + dir.file("num.txt") + " " + model).exitCode == 0);
+  r = runProcess(kpgCommand() + " predict --format csv " + repro + "csv_classnames_test.csv " +
+                 model + " " + dir.file("out3"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("belongs to another model"));
+
+  // Training on numeric labels removes the stale side file; names then have nothing to map to.
+  writeFile(dir.file("num.csv"), "y,a,b\n0,2,3\n1,1,4\n0,2,2\n");
+  REQUIRE(runProcess(kpgCommand() + " train -q --format csv " + dir.file("num.csv") + " " + model)
+              .exitCode == 0);
+  CHECK_FALSE(fileExists(model + ".classes"));
+  r = runProcess(kpgCommand() + " predict --format csv " + repro + "csv_classnames_test.csv " +
+                 model + " " + dir.file("out4"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains("has no class-name file"));
+}
+
+TEST_CASE("kpg CLI: one stray non-numeric label is refused, not read as class names (F3, C4)",
+          "[reference][svm][cli][csv]") {
+  TempDir dir;
+  writeFile(dir.file("d.csv"), "y,a\n1,0.5\n-1,-0.5\n0x10,1\n-1,-1\n");
+  const auto r =
+      runProcess(kpgCommand() + " train --format csv " + dir.file("d.csv") + " " + dir.file("m"));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Catch::Contains(dir.file("d.csv") +
+                                       ":4:1: label '0x10' is not a number while the other "
+                                       "labels are numbers"));
+  CHECK_FALSE(fileExists(dir.file("m")));
+}
+
+TEST_CASE("kpg CLI: an unwritable model path is reported before training (F9, M11)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("data"), readFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"));
+  REQUIRE(runProcess("mkdir " + dir.file("folder")).exitCode == 0);
+  const auto [model, reason] = GENERATE(table<std::string, std::string>({
+      {"no/such/m", "No such file or directory"},
+      {"folder", "it exists and is not a regular file"},
+  }));
+  const auto r = runProcess(kpgCommand() + " train " + dir.file("data") + " " + dir.file(model));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors,
+             Catch::Contains("cannot write '" + dir.file(model) + "'") && Catch::Contains(reason));
+  // No "optimization finished" lines: the solver never ran.
+  CHECK(r.output.empty());
+  CHECK_FALSE(hasTempFiles(dir.path()));
+  CHECK_FALSE(hasTempFiles(dir.file("folder")));
+}
+
+TEST_CASE("kpg CLI: -h is LIBSVM's shrinking flag in train and trace (issue 12 CLI flags)",
+          "[reference][svm][cli]") {
+  TempDir dir;
+  writeFile(dir.file("data"), kData);
+  auto r = runProcess(kpgCommand() + " train -h 0 " + dir.file("data") + " " + dir.file("m"));
+  CHECK(r.exitCode == 0);
+  CHECK(fileExists(dir.file("m")));
+  r = runProcess(kpgCommand() + " trace -h 1 " + dir.file("data"));
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.output, Catch::StartsWith("{\"type\":\"problem\""));
+  // Not help: -h wants 0 or 1, and says where the help is.
+  r = runProcess(kpgCommand() + " train -h " + dir.file("data"));
+  CHECK(r.exitCode == 1);
+  CHECK(r.output.empty());
+  CHECK_THAT(r.errors, Catch::Contains("-h takes 0 or 1") && Catch::Contains("--help"));
+  // Elsewhere -h is an unknown option whose error points to --help.
+  for (const char* command : {"predict", "kernel", "example", "reproduce"}) {
+    INFO(command);
+    r = runProcess(kpgCommand() + " " + command + " -h");
+    CHECK(r.exitCode == 1);
+    CHECK(r.output.empty());
+    CHECK_THAT(r.errors, Catch::Contains("unknown option '-h'; use 'kpg " + std::string(command) +
+                                         " --help'"));
+  }
+  r = runProcess(kpgCommand() + " -h");
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.errors, Catch::Contains("unknown option '-h'; use 'kpg --help'"));
+  r = runProcess(kpgCommand() + " --help");
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.output, Catch::Contains("Commands:") && Catch::Contains("train"));
+  r = runProcess(kpgCommand() + " --version");
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.output, Catch::StartsWith("kpg "));
+}
+
+TEST_CASE("kpg CLI: train --help gives the -m range the parser enforces (F9)",
+          "[reference][svm][cli]") {
+  const auto help = runProcess(kpgCommand() + " train --help");
+  REQUIRE(help.exitCode == 0);
+  // The -m row: "  -m cachesize   kernel cache in MB (from LOW to HIGH, default D)".
+  const std::size_t row = help.output.find("\n  -m cachesize");
+  REQUIRE(row != std::string::npos);
+  const std::string line = help.output.substr(row + 1, help.output.find('\n', row + 1) - row - 1);
+  double low = 0, high = 0;
+  REQUIRE(std::sscanf(line.substr(line.find("(from ")).c_str(), "(from %lf to %lf", &low, &high) ==
+          2);
+  CHECK(low == 0.001);  // the README's and the audit's range
+  CHECK(high == 4096);
+  TempDir dir;
+  writeFile(dir.file("data"), kData);
+  const auto run = [&](double megabytes) {
+    return runProcess(kpgCommand() + " train -q -m " + formatDouble(megabytes) + " " +
+                      dir.file("data") + " " + dir.file("m"))
+        .exitCode;
+  };
+  CHECK(run(low) == 0);
+  CHECK(run(high) == 0);
+  CHECK(run(std::nextafter(low, 0.0)) == 1);
+  CHECK(run(std::nextafter(high, 1e9)) == 1);
 }

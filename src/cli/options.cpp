@@ -202,14 +202,17 @@ std::optional<int> OptionTable::parse(const std::vector<std::string>& args,
       return usageError(
           err, "unknown option '" + flag + "'; use '" + kpg + " --help' to list the options");
     }
-    if (!seen.insert(flag).second) return usageError(err, "option " + flag + " given twice");
+    if (!seen.insert(flag).second)
+      return usageError(err, "option " + flag + " given twice; give it once");
     std::string value;
     if (row->valueName.empty()) {
-      if (inlineValue) return usageError(err, "option " + flag + " takes no value");
+      if (inlineValue)
+        return usageError(err, "option " + flag + " takes no value; write " + flag + " alone");
     } else if (inlineValue) {
       value = *inlineValue;
     } else {
-      if (i + 1 >= args.size()) return usageError(err, "option " + flag + " needs a value");
+      if (i + 1 >= args.size())
+        return usageError(err, "option " + flag + " needs a value: " + flag + " " + row->valueName);
       value = args[++i];
     }
     if (auto problem = row->apply(value)) return usageError(err, *problem);

@@ -1,7 +1,8 @@
 // `kpg train`: svm-train's command line (LIBSVM svm-train.c) on our solver. Output on stdout
 // follows svm-train's lines ("optimization finished, #iter = ...", "obj = ..., rho = ...",
-// "nSV = ..., nBSV = ...", "Total nSV = ...", "Cross Validation Accuracy = x%") with full
-// precision numbers; warnings and progress go to stderr.
+// "nSV = ..., nBSV = ...", "Total nSV = ...", "Cross Validation Accuracy = x%"): obj and rho in
+// the exact form (formatExact; svm-train rounds them to %f), the cross-validation lines in
+// svm-train's %g; warnings and progress go to stderr.
 
 #include "command.hpp"
 #include "data/number_text.hpp"

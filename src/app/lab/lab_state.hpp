@@ -15,9 +15,8 @@
 // Use:
 //   LabState lab = makeLabState();                 // hand-solved preset, solver at step 0
 //   apply(lab, LabAction{AddPoint{1.0, 2.0, +1}}); // returns an error message or nothing
-//   advance(lab, frameSeconds, budgetMs);          // once per frame: runs when
-//   lab.playback.running lab.model.solution.alpha, lab.model.solution.bias, lab.history->lastStep()
-//   …  // read
+//   advance(lab, frameSeconds, budgetMs);          // once per frame: runs when playback.running
+//   lab.model.solution.alpha, lab.model.solution.bias, lab.history->lastStep()  // read
 // The same actions come from the UI and from window.kpg.dispatch (session/action_json.hpp).
 //
 // Changing the data or a parameter rebuilds the solver at step 0 and posts a "solver reset"

@@ -11,8 +11,7 @@
 // Two providers behind one interface:
 //   PrecomputedQMatrix  the N×N kernel matrix held in full: small N (the UI, the tests).
 //   CachedQMatrix       kernel columns computed on demand in O(N·d) and kept in an LRU cache
-//   bounded
-//                       in bytes, so N = 20 000 needs no N² memory.
+//                       bounded in bytes, so N = 20 000 needs no N² memory.
 // Differences from LIBSVM's Cache: we cache double, LIBSVM caches float (so its iterates differ
 // from ours in the last digits, ../shared/TOOLCHAIN.md); we cache whole columns over the N samples
 // (LIBSVM caches the active prefix of a column because of shrinking, which we do not do); the

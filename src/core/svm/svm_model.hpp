@@ -2,8 +2,8 @@
 // A trained SVM in LIBSVM's own layout, so that a model file maps onto it field by field
 // (LIBSVM svm.cpp, struct svm_model; README "model file format"):
 //   c_svc, k classes:  one-vs-one decision for the pair (a, b), a < b in `labels` order,
-//       f_ab(x) = Σ_{i ∈ SV(a)} coef[b−1][i] k(sv_i, x) + Σ_{i ∈ SV(b)} coef[a][i] k(sv_i, x) −
-//       rho_ab
+//       f_ab(x) = Σ_{i ∈ SV(a)} coef[b−1][i] k(sv_i, x)
+//               + Σ_{i ∈ SV(b)} coef[a][i] k(sv_i, x) − rho_ab
 //     and the vote goes to a when f_ab(x) > 0. For k = 2: f(x) = Σ coef_i k(sv_i, x) − rho,
 //     coef_i = α_i·y_i with y = +1 for labels[0]; the course's bias is b = −rho.
 //   epsilon_svr: f(x) = Σ coef_i k(sv_i, x) − rho, coef_i = α_i − α_i*.

@@ -1,7 +1,7 @@
 #pragma once
 // The Gram matrix G_ij = k(x_i, x_j) of a sample set (course-notes 001 "Gram Matrix", 000
-// "Mercer"). Rows of `x` are samples. Only the upper triangle is evaluated: k is symmetric for
-// every kernel here.
+// "Mercer"). Rows of `x` are samples. Both go through kernelColumn/kernelRow (kernel_block.hpp);
+// only the upper triangle of G is evaluated, since k is symmetric for every kernel here.
 
 #include "kernels/kernel.hpp"
 

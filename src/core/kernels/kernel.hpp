@@ -1,11 +1,15 @@
 #pragma once
 // The four base kernels of the course and of LIBSVM (course-notes 000 "Notable kernels", 004
 // "Kernels"; LIBSVM's -t 0..3):
+// clang-format off
 //   linear      k(x, x') = x·x'
-//   polynomial  k(x, x') = (u·x·x' + v)^p          u = gamma, v = coef0, p = degree
-//   Gaussian    k(x, x') = exp(−γ‖x − x'‖²)        σ form: γ = 1/(2σ²)
-//   sigmoid     k(x, x') = tanh(γ·x·x' + r)         r = coef0; not PSD in general
+//   polynomial  k(x, x') = (u·x·x' + v)^p    u = gamma, v = coef0, p = degree
+//   Gaussian    k(x, x') = exp(−γ‖x − x'‖²)  σ form: γ = 1/(2σ²)
+//   sigmoid     k(x, x') = tanh(γ·x·x' + r)  r = coef0; not positive semi-definite in general
+// clang-format on
 // The parameter names are LIBSVM's so that a model file maps onto this struct field by field.
+// kernelValue() below evaluates one pair and is the scalar reference; every Gram matrix and Q
+// column goes through kernelColumn() (kernel_block.hpp), which the tests hold to it.
 
 #include <Eigen/Core>
 

@@ -1,5 +1,6 @@
 target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/kernel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kernel_block.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gram_matrix.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mercer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/feature_map.cpp

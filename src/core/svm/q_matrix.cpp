@@ -27,82 +27,15 @@ DualVariableMap DualVariableMap::regression(Index sampleCount) {
   return map;
 }
 
-KernelColumns::KernelColumns(const KernelParams& kernel, const Matrix& x)
-    : kernel_(kernel), samplesT_(x.transpose()) {}
-
-namespace {
-
-// One formula per kernel type; `value` and `column` both go through these so that a cached
-// column and a precomputed matrix hold the same bits.
-struct LinearEntry {
-  double operator()(const Matrix& s, Index a, Index b) const { return s.col(a).dot(s.col(b)); }
-};
-struct PolynomialEntry {
-  const KernelParams& p;
-  double operator()(const Matrix& s, Index a, Index b) const {
-    return std::pow(p.gamma * s.col(a).dot(s.col(b)) + p.coef0, p.degree);
-  }
-};
-struct RbfEntry {
-  const KernelParams& p;
-  double operator()(const Matrix& s, Index a, Index b) const {
-    return std::exp(-p.gamma * (s.col(a) - s.col(b)).squaredNorm());
-  }
-};
-struct SigmoidEntry {
-  const KernelParams& p;
-  double operator()(const Matrix& s, Index a, Index b) const {
-    return std::tanh(p.gamma * s.col(a).dot(s.col(b)) + p.coef0);
-  }
-};
-
-template <class Entry>
-void fillColumn(const Entry& entry, const Matrix& s, Index b, double* out) {
-  const Index n = s.cols();
-  for (Index a = 0; a < n; ++a) out[a] = entry(s, a, b);
-}
-
-}  // namespace
-
-double KernelColumns::value(Index a, Index b) const {
-  switch (kernel_.type) {
-    case KernelType::Linear:
-      return LinearEntry{}(samplesT_, a, b);
-    case KernelType::Polynomial:
-      return PolynomialEntry{kernel_}(samplesT_, a, b);
-    case KernelType::Rbf:
-      return RbfEntry{kernel_}(samplesT_, a, b);
-    case KernelType::Sigmoid:
-      return SigmoidEntry{kernel_}(samplesT_, a, b);
-  }
-  return 0.0;
-}
-
-void KernelColumns::column(Index b, double* out) const {
-  switch (kernel_.type) {
-    case KernelType::Linear:
-      fillColumn(LinearEntry{}, samplesT_, b, out);
-      return;
-    case KernelType::Polynomial:
-      fillColumn(PolynomialEntry{kernel_}, samplesT_, b, out);
-      return;
-    case KernelType::Rbf:
-      fillColumn(RbfEntry{kernel_}, samplesT_, b, out);
-      return;
-    case KernelType::Sigmoid:
-      fillColumn(SigmoidEntry{kernel_}, samplesT_, b, out);
-      return;
-  }
-}
-
 // ---- PrecomputedQMatrix ----
 
 PrecomputedQMatrix::PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x,
                                        DualVariableMap map)
     : map_(std::move(map)) {
-  const KernelColumns columns(kernel, x);
-  kernel_.resize(x.rows(), x.rows());
-  for (Index b = 0; b < x.rows(); ++b) columns.column(b, kernel_.col(b).data());
+  const KernelSamples<double> samples(x);
+  const Index n = samples.size();
+  kernel_.resize(n, n);
+  for (Index b = 0; b < n; ++b) kernelColumn(kernel, samples, b, n, kernel_.col(b).data());
   initDiagonal();
 }
 
@@ -113,6 +46,9 @@ PrecomputedQMatrix::PrecomputedQMatrix(Matrix kernelMatrix, DualVariableMap map)
 
 void PrecomputedQMatrix::initDiagonal() {
   const Index n = map_.size();
+  identityMap_ = n == kernel_.cols();
+  for (Index i = 0; i < n && identityMap_; ++i)
+    identityMap_ = map_.sample[static_cast<std::size_t>(i)] == i;
   diagonal_.resize(n);
   for (Index i = 0; i < n; ++i) {
     const Index m = map_.sample[static_cast<std::size_t>(i)];
@@ -124,6 +60,10 @@ void PrecomputedQMatrix::column(Index j, Eigen::Ref<Vector> out) const {
   const Index n = map_.size();
   const Index mj = map_.sample[static_cast<std::size_t>(j)];
   const double sj = map_.sign(j);
+  if (identityMap_) {
+    out.array() = (map_.sign.array() * sj) * kernel_.col(mj).array();  // C-SVC: no gather
+    return;
+  }
   const double* k = kernel_.col(mj).data();
   for (Index i = 0; i < n; ++i) {
     out(i) = map_.sign(i) * sj * k[map_.sample[static_cast<std::size_t>(i)]];
@@ -137,36 +77,58 @@ std::int64_t PrecomputedQMatrix::memoryBytes() const {
 // ---- CachedQMatrix ----
 
 CachedQMatrix::CachedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map,
-                             std::int64_t cacheBytes)
-    : columns_(kernel, x), map_(std::move(map)) {
+                             std::int64_t cacheBytes, QColumnStorage storage)
+    : kernel_(kernel), storage_(storage), map_(std::move(map)) {
   const Index samples = x.rows();
+  const bool single = storage_ == QColumnStorage::Float;
+  if (single) {
+    samplesFloat_ = KernelSamples<float>(x);
+  } else {
+    samples_ = KernelSamples<double>(x);
+  }
+  const std::int64_t entryBytes = single ? 4 : 8;
   const std::int64_t columnBytes =
-      std::max<std::int64_t>(1, static_cast<std::int64_t>(samples) * 8);
+      std::max<std::int64_t>(1, static_cast<std::int64_t>(samples) * entryBytes);
   const std::int64_t fit = std::max<std::int64_t>(0, cacheBytes) / columnBytes;
   capacity_ = static_cast<Index>(
       std::min<std::int64_t>(std::max<std::int64_t>(fit, 2), std::max<Index>(samples, 2)));
   slotOfSample_.assign(static_cast<std::size_t>(samples), -1);
   const Index n = map_.size();
-  diagonal_.resize(n);
-  for (Index i = 0; i < n; ++i) {
-    const Index m = map_.sample[static_cast<std::size_t>(i)];
-    diagonal_(i) = columns_.value(m, m);
+  identityMap_ = n == samples;
+  for (Index i = 0; i < n && identityMap_; ++i)
+    identityMap_ = map_.sample[static_cast<std::size_t>(i)] == i;
+  // k(x_m, x_m) with kernelColumn's own self-entry formula, so the diagonal and the columns agree
+  // to the bit.
+  Vector selfKernel(samples);
+  if (single) {
+    Eigen::VectorXf selfFloat(samples);
+    kernelDiagonal(kernel_, samplesFloat_, selfFloat.data());
+    selfKernel = selfFloat.cast<double>();
+  } else {
+    kernelDiagonal(kernel_, samples_, selfKernel.data());
   }
+  diagonal_.resize(n);
+  for (Index i = 0; i < n; ++i) diagonal_(i) = selfKernel(map_.sample[static_cast<std::size_t>(i)]);
 }
 
-const Vector& CachedQMatrix::kernelColumn(Index b) const {
+Index CachedQMatrix::slotOf(Index b) const {
   const Index known = slotOfSample_[static_cast<std::size_t>(b)];
   if (known >= 0) {
     ++hits_;
     auto& position = lruPosition_[static_cast<std::size_t>(known)];
     lru_.splice(lru_.begin(), lru_, position);
-    return slots_[static_cast<std::size_t>(known)];
+    return known;
   }
   ++misses_;
+  const bool single = storage_ == QColumnStorage::Float;
   Index slot;
-  if (static_cast<Index>(slots_.size()) < capacity_) {
-    slot = static_cast<Index>(slots_.size());
-    slots_.emplace_back(columns_.sampleCount());
+  if (static_cast<Index>(sampleOfSlot_.size()) < capacity_) {
+    slot = static_cast<Index>(sampleOfSlot_.size());
+    if (single) {
+      floatSlots_.emplace_back(static_cast<std::size_t>(sampleCount()));
+    } else {
+      slots_.emplace_back(static_cast<std::size_t>(sampleCount()));
+    }
     sampleOfSlot_.push_back(b);
     lru_.push_front(slot);
     lruPosition_.push_back(lru_.begin());
@@ -177,30 +139,51 @@ const Vector& CachedQMatrix::kernelColumn(Index b) const {
     lru_.splice(lru_.begin(), lru_, lruPosition_[static_cast<std::size_t>(slot)]);
   }
   slotOfSample_[static_cast<std::size_t>(b)] = slot;
-  Vector& storage = slots_[static_cast<std::size_t>(slot)];
-  columns_.column(b, storage.data());
-  return storage;
+  const std::size_t s = static_cast<std::size_t>(slot);
+  if (single) {
+    kernelColumn(kernel_, samplesFloat_, b, sampleCount(), floatSlots_[s].data());
+  } else {
+    kernelColumn(kernel_, samples_, b, sampleCount(), slots_[s].data());
+  }
+  return slot;
+}
+
+template <class Scalar>
+void CachedQMatrix::copyOut(const Scalar* k, Index j, Eigen::Ref<Vector> out) const {
+  const Index n = map_.size();
+  const double sj = map_.sign(j);
+  if (identityMap_) {
+    // C-SVC: Q_·j = (s ⊙ s_j) ⊙ k, no gather.
+    const Eigen::Map<const Eigen::Matrix<Scalar, Eigen::Dynamic, 1>> column(k, n);
+    out.array() = (map_.sign.array() * sj) * column.array().template cast<double>();
+    return;
+  }
+  for (Index i = 0; i < n; ++i) {
+    out(i) = map_.sign(i) * sj * static_cast<double>(k[map_.sample[static_cast<std::size_t>(i)]]);
+  }
 }
 
 void CachedQMatrix::column(Index j, Eigen::Ref<Vector> out) const {
-  const Index n = map_.size();
-  const Vector& k = kernelColumn(map_.sample[static_cast<std::size_t>(j)]);
-  const double sj = map_.sign(j);
-  for (Index i = 0; i < n; ++i) {
-    out(i) = map_.sign(i) * sj * k(map_.sample[static_cast<std::size_t>(i)]);
+  const std::size_t slot =
+      static_cast<std::size_t>(slotOf(map_.sample[static_cast<std::size_t>(j)]));
+  if (storage_ == QColumnStorage::Float) {
+    copyOut(floatSlots_[slot].data(), j, out);
+  } else {
+    copyOut(slots_[slot].data(), j, out);
   }
 }
 
 std::int64_t CachedQMatrix::memoryBytes() const {
-  return static_cast<std::int64_t>(slots_.size()) * columns_.sampleCount() *
-         static_cast<std::int64_t>(sizeof(double));
+  const std::int64_t entryBytes = storage_ == QColumnStorage::Float ? 4 : 8;
+  return static_cast<std::int64_t>(sampleOfSlot_.size()) * sampleCount() * entryBytes;
 }
 
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
-                                           DualVariableMap map, std::int64_t cacheBytes) {
+                                           DualVariableMap map, std::int64_t cacheBytes,
+                                           QColumnStorage storage) {
   const std::int64_t full = static_cast<std::int64_t>(x.rows()) * x.rows() * 8;
   if (full <= cacheBytes) return std::make_shared<PrecomputedQMatrix>(kernel, x, std::move(map));
-  return std::make_shared<CachedQMatrix>(kernel, x, std::move(map), cacheBytes);
+  return std::make_shared<CachedQMatrix>(kernel, x, std::move(map), cacheBytes, storage);
 }
 
 }  // namespace kpg

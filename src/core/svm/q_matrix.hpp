@@ -8,21 +8,27 @@
 // sample a dual variable belongs to. C-SVC: n = N, m(i) = i, s = y. ε-SVR: n = 2N, m(i) = i mod N,
 // s = (+1 .. +1, −1 .. −1), as LIBSVM's SVR_Q.
 //
-// Two providers behind one interface:
-//   PrecomputedQMatrix  the N×N kernel matrix held in full: small N (the UI, the tests).
+// Two providers behind one interface; both compute kernel columns with kernelColumn
+// (kernels/kernel_block.hpp), so they hold the same bits:
+// clang-format off
+//   PrecomputedQMatrix  the N×N kernel matrix held in full, in double: small N (the lab, the
+//                       hand-solved and golden tests).
 //   CachedQMatrix       kernel columns computed on demand in O(N·d) and kept in an LRU cache
-//                       bounded in bytes, so N = 20 000 needs no N² memory.
-// Differences from LIBSVM's Cache: we cache double, LIBSVM caches float (so its iterates differ
-// from ours in the last digits, ../shared/TOOLCHAIN.md); we cache whole columns over the N samples
-// (LIBSVM caches the active prefix of a column because of shrinking, which we do not do); the
-// signs s_i s_j are applied when a column is copied out, so the SVR's 2N variables share N
-// cached kernel columns (LIBSVM does the same with its SVR_Q buffers). The cache holds at least
-// two columns, because one solver step needs columns i and j at once.
+//                       bounded in bytes, so N = 20 000 needs no N² memory. Columns are stored
+//                       in double, or in float (LIBSVM's Qfloat) to hold twice as many.
+// clang-format on
+// Differences from LIBSVM's Cache: we cache whole columns over the N samples (LIBSVM caches the
+// active prefix of a column because of shrinking, which we do not do yet); a float column is
+// computed in float (LIBSVM computes in double and rounds), which is what makes it faster
+// (bench/kernel_column_bench.cpp); the signs s_i s_j are applied when a column is copied out,
+// so the SVR's 2N variables share N cached kernel columns (LIBSVM does the same with its SVR_Q
+// buffers), and for C-SVC, where m is the identity, the copy is one vectorized multiply. The
+// cache holds at least two columns, because one solver step needs columns i and j at once.
 //
 // The cache is mutable state behind a const interface: values never depend on what is cached,
 // so solvers that share one provider (a copied SmoSolver) see identical numbers. Not thread-safe.
 
-#include "kernels/kernel.hpp"
+#include "kernels/kernel_block.hpp"
 
 #include <cstdint>
 #include <list>
@@ -57,26 +63,13 @@ struct DualVariableMap {
   Index size() const { return static_cast<Index>(sample.size()); }
 };
 
-// Computes kernel columns over a fixed sample set. The kernel type is switched on once per
-// column, not per entry; samples are stored transposed so that each one is contiguous.
-class KernelColumns {
- public:
-  KernelColumns(const KernelParams& kernel, const Matrix& x);
-  Index sampleCount() const { return samplesT_.cols(); }
-  double value(Index a, Index b) const;
-  // out[a] = k(x_a, x_b) for all samples a.
-  void column(Index b, double* out) const;
-  const KernelParams& kernel() const { return kernel_; }
-
- private:
-  KernelParams kernel_;
-  Matrix samplesT_;  // d × N
-};
+// How CachedQMatrix stores its columns. The precomputed matrix is always double.
+enum class QColumnStorage { Double, Float };
 
 class PrecomputedQMatrix final : public QMatrix {
  public:
-  // Evaluates the N×N kernel matrix with the same arithmetic as CachedQMatrix (same values,
-  // bit for bit).
+  // Evaluates the N×N kernel matrix column by column with kernelColumn, as CachedQMatrix does
+  // with double storage (same values, bit for bit).
   PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map);
   // Any symmetric N×N kernel matrix, e.g. of a composed Kernel or a string kernel.
   PrecomputedQMatrix(Matrix kernelMatrix, DualVariableMap map);
@@ -91,37 +84,47 @@ class PrecomputedQMatrix final : public QMatrix {
   void initDiagonal();
   Matrix kernel_;  // N × N over samples
   DualVariableMap map_;
+  bool identityMap_ = false;  // m(i) = i for i < n = N (C-SVC): no gather
   Vector diagonal_;
 };
 
 class CachedQMatrix final : public QMatrix {
  public:
-  // cacheBytes: budget for cached kernel columns (8·N bytes each); at least two columns are
-  // kept whatever the budget, at most N.
+  // cacheBytes: budget for cached kernel columns (8·N bytes each in double, 4·N in float); at
+  // least two columns are kept whatever the budget, at most N.
   CachedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map,
-                std::int64_t cacheBytes);
+                std::int64_t cacheBytes, QColumnStorage storage = QColumnStorage::Double);
 
   Index size() const override { return map_.size(); }
   const Vector& diagonal() const override { return diagonal_; }
   void column(Index j, Eigen::Ref<Vector> out) const override;
   std::int64_t memoryBytes() const override;
 
+  QColumnStorage storage() const { return storage_; }
   Index capacityColumns() const { return capacity_; }
   Index cachedColumns() const { return static_cast<Index>(lru_.size()); }
   std::int64_t hits() const { return hits_; }
   std::int64_t misses() const { return misses_; }
 
  private:
-  // Returns the cached kernel column of sample b, computing it (and evicting the least recently
-  // used column) on a miss.
-  const Vector& kernelColumn(Index b) const;
+  // The cache slot holding the kernel column of sample b, computing it (and evicting the least
+  // recently used column) on a miss.
+  Index slotOf(Index b) const;
+  template <class Scalar>
+  void copyOut(const Scalar* k, Index j, Eigen::Ref<Vector> out) const;
+  Index sampleCount() const { return static_cast<Index>(slotOfSample_.size()); }
 
-  KernelColumns columns_;
+  KernelParams kernel_;
+  QColumnStorage storage_;
+  KernelSamples<double> samples_;      // filled for double storage
+  KernelSamples<float> samplesFloat_;  // filled for float storage
   DualVariableMap map_;
+  bool identityMap_ = false;  // m(i) = i for i < n = N (C-SVC): no gather
   Vector diagonal_;
   Index capacity_ = 2;
   // LRU: front = most recently used slot. slotOfSample_[b] = −1 when not cached.
-  mutable std::vector<Vector> slots_;
+  mutable std::vector<std::vector<double>> slots_;
+  mutable std::vector<std::vector<float>> floatSlots_;
   mutable std::vector<Index> sampleOfSlot_;
   mutable std::vector<Index> slotOfSample_;
   mutable std::list<Index> lru_;
@@ -130,8 +133,10 @@ class CachedQMatrix final : public QMatrix {
   mutable std::int64_t misses_ = 0;
 };
 
-// Precomputed when the N×N kernel matrix fits in `cacheBytes`, cached otherwise.
+// Precomputed (double) when the N×N kernel matrix fits in `cacheBytes`, cached otherwise, with
+// columns stored as `storage` says.
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
-                                           DualVariableMap map, std::int64_t cacheBytes);
+                                           DualVariableMap map, std::int64_t cacheBytes,
+                                           QColumnStorage storage = QColumnStorage::Double);
 
 }  // namespace kpg

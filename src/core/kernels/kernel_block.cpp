@@ -1,0 +1,126 @@
+#include "kernels/kernel_block.hpp"
+
+#include "data/number_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kpg {
+
+template <class Scalar>
+KernelSamples<Scalar>::KernelSamples(const Matrix& samples)
+    : x(samples.template cast<Scalar>()),
+      squaredNorms(samples.rowwise().squaredNorm().template cast<Scalar>()) {}
+
+namespace {
+
+// The element-wise map that turns the dot products x_a·x_b in `out` into kernel values, given
+// the squared norms of x_a (norms) and of x_b (normB). One switch per column, not per entry.
+template <class Scalar>
+void mapDotProducts(const KernelParams& params, const Scalar* norms, Scalar normB, Index rows,
+                    Scalar* out) {
+  using Array = Eigen::Array<Scalar, Eigen::Dynamic, 1>;
+  Eigen::Map<Array> k(out, rows);
+  const Scalar gamma = static_cast<Scalar>(params.gamma);
+  const Scalar coef0 = static_cast<Scalar>(params.coef0);
+  switch (params.type) {
+    case KernelType::Linear:
+      return;
+    case KernelType::Polynomial:
+      // std::pow as in kernelValue, not repeated multiplication: the same rounding as the
+      // reference, and the same overflow to ±inf (refused by the callers, P3).
+      for (Index a = 0; a < rows; ++a)
+        out[a] = static_cast<Scalar>(std::pow(gamma * out[a] + coef0, params.degree));
+      return;
+    case KernelType::Rbf: {
+      const Eigen::Map<const Array> n(norms, rows);
+      // ‖x_a − x_b‖² = ‖x_a‖² + ‖x_b‖² − 2·x_a·x_b, clamped: it cancels for near-duplicates.
+      k = (-gamma * ((n + normB) - Scalar(2) * k).max(Scalar(0))).exp();
+      return;
+    }
+    case KernelType::Sigmoid:
+      for (Index a = 0; a < rows; ++a) out[a] = std::tanh(gamma * out[a] + coef0);
+      return;
+  }
+}
+
+// k(x_a, x_a) for a = first .. last−1 into out[0 ..]: x_a·x_a is ‖x_a‖², and RBF's distance is 0.
+template <class Scalar>
+void kernelDiagonal(const KernelParams& params, const KernelSamples<Scalar>& samples, Index first,
+                    Index last, Scalar* out) {
+  const Index count = last - first;
+  if (params.type == KernelType::Rbf) {
+    std::fill(out, out + count, Scalar(1));
+    return;
+  }
+  std::copy(samples.squaredNorms.data() + first, samples.squaredNorms.data() + last, out);
+  mapDotProducts(params, samples.squaredNorms.data() + first, Scalar(0), count, out);
+}
+
+}  // namespace
+
+template <class Scalar>
+void kernelColumn(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
+                  Index rows, Scalar* out) {
+  using SampleVector = typename KernelSamples<Scalar>::SampleVector;
+  if (rows <= 0) return;
+  const SampleVector xb = samples.x.row(b).transpose();
+  Eigen::Map<SampleVector> dots(out, rows);
+  dots.noalias() = samples.x.topRows(rows) * xb;
+  mapDotProducts(params, samples.squaredNorms.data(), samples.squaredNorms(b), rows, out);
+  // The self entry from ‖x_b‖², as kernelDiagonal computes it: for RBF exactly exp(0) = 1, where
+  // the norms form could leave a few ulps of distance.
+  if (b < rows) kernelDiagonal(params, samples, b, b + 1, out + b);
+}
+
+template <class Scalar>
+void kernelDiagonal(const KernelParams& params, const KernelSamples<Scalar>& samples, Scalar* out) {
+  kernelDiagonal(params, samples, 0, samples.size(), out);
+}
+
+void kernelRow(const KernelParams& params, const KernelSamples<double>& samples,
+               const VectorRef& query, double* out) {
+  const Index rows = samples.size();
+  if (rows == 0) return;
+  Eigen::Map<Vector> dots(out, rows);
+  dots.noalias() = samples.x * query;
+  mapDotProducts(params, samples.squaredNorms.data(), query.squaredNorm(), rows, out);
+}
+
+Vector kernelRow(const KernelParams& params, const KernelSamples<double>& samples,
+                 const VectorRef& query) {
+  Vector row(samples.size());
+  kernelRow(params, samples, query, row.data());
+  return row;
+}
+
+template struct KernelSamples<double>;
+template struct KernelSamples<float>;
+template void kernelColumn<double>(const KernelParams&, const KernelSamples<double>&, Index, Index,
+                                   double*);
+template void kernelColumn<float>(const KernelParams&, const KernelSamples<float>&, Index, Index,
+                                  float*);
+template void kernelDiagonal<double>(const KernelParams&, const KernelSamples<double>&, double*);
+template void kernelDiagonal<float>(const KernelParams&, const KernelSamples<float>&, float*);
+
+std::optional<NonFiniteEntry> firstNonFiniteEntry(const Eigen::Ref<const Matrix>& kernelMatrix) {
+  for (Index j = 0; j < kernelMatrix.cols(); ++j) {
+    for (Index i = 0; i < kernelMatrix.rows(); ++i) {
+      if (!std::isfinite(kernelMatrix(i, j))) return NonFiniteEntry{i, j, kernelMatrix(i, j)};
+    }
+  }
+  return std::nullopt;
+}
+
+std::string kernelOverflowError(const char* what, const NonFiniteEntry& entry) {
+  return std::string(what) + ": " + std::string(kKernelOverflowMessage) + "; first at k(x_" +
+         std::to_string(entry.row + 1) + ", x_" + std::to_string(entry.col + 1) +
+         ") = " + formatDisplay(entry.value);
+}
+
+std::optional<std::string> checkKernelFinite(const Matrix& kernelMatrix, const char* what) {
+  if (kernelMatrix.allFinite()) return std::nullopt;  // the fast, vectorized common case
+  return kernelOverflowError(what, *firstNonFiniteEntry(kernelMatrix));
+}
+
+}  // namespace kpg

@@ -1,0 +1,94 @@
+#pragma once
+// The one routine that evaluates the four base kernels (kernel.hpp) over a sample set: every
+// Gram matrix, every SVM Q column and every kernel row of a query point goes through it
+// (course-notes 000 "Examples of kernels", 004 "Kernels"). kernelValue() in kernel.hpp stays the
+// scalar reference; tests/core/kernels/kernel_block_test.cpp bounds the difference.
+//
+// A column k(x_a, x_b), a = 0 .. rows−1, is one matrix–vector product X·x_b followed by an
+// element-wise map (LIBSVM svm.cpp, class Kernel, which keeps x_square for the same reason):
+//   linear      x_a·x_b
+//   polynomial  (γ·x_a·x_b + coef0)^degree
+//   sigmoid     tanh(γ·x_a·x_b + coef0)
+//   RBF         exp(−γ·max(‖x_a‖² + ‖x_b‖² − 2·x_a·x_b, 0))
+// The RBF form with the squared norms ‖x_a‖² precomputed costs one product instead of one
+// difference per entry. It is not bit-identical to ‖x_a − x_b‖² (a few ulps of ‖x_a‖² + ‖x_b‖²),
+// and for near-duplicate points the difference cancels and can come out slightly negative: it is
+// clamped at 0, so k ≤ 1 always, and k(x_b, x_b) is exactly 1.
+//
+// The self entry k(x_b, x_b) of a column is written from ‖x_b‖² by kernelDiagonal's formula, so
+// a column and the diagonal of every Q provider hold the same bits.
+//
+// `rows` < N computes only a prefix of the column (LIBSVM's active prefix, for a solver that
+// shrinks). Scalar = float computes in single precision end to end (LIBSVM's Qfloat cache holds
+// float, but computes in double): X and the norms are rounded to float once, at construction.
+
+#include "kernels/kernel.hpp"
+
+#include <optional>
+#include <string>
+
+namespace kpg {
+
+template <class Scalar>
+struct KernelSamples {
+  using SampleMatrix = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
+  using SampleVector = Eigen::Matrix<Scalar, Eigen::Dynamic, 1>;
+
+  KernelSamples() = default;
+  // Rows of `x` are samples. X is kept N × d column-major, the layout in which X·x_b is one
+  // streaming pass per feature.
+  explicit KernelSamples(const Matrix& x);
+
+  Index size() const { return x.rows(); }
+  Index dimension() const { return x.cols(); }
+
+  SampleMatrix x;             // N × d
+  SampleVector squaredNorms;  // ‖x_a‖², LIBSVM's x_square (computed in double, then rounded)
+};
+
+// out[a] = k(x_a, x_b) for a = 0 .. rows−1 (0 ≤ b < N, 0 ≤ rows ≤ N).
+template <class Scalar>
+void kernelColumn(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
+                  Index rows, Scalar* out);
+
+// out[a] = k(x_a, x_a) for all N samples, computed from the squared norms.
+template <class Scalar>
+void kernelDiagonal(const KernelParams& params, const KernelSamples<Scalar>& samples, Scalar* out);
+
+// out[a] = k(x_a, query) for all N samples, for a point outside the set (a test point).
+void kernelRow(const KernelParams& params, const KernelSamples<double>& samples,
+               const VectorRef& query, double* out);
+Vector kernelRow(const KernelParams& params, const KernelSamples<double>& samples,
+                 const VectorRef& query);
+
+extern template struct KernelSamples<double>;
+extern template struct KernelSamples<float>;
+extern template void kernelColumn<double>(const KernelParams&, const KernelSamples<double>&, Index,
+                                          Index, double*);
+extern template void kernelColumn<float>(const KernelParams&, const KernelSamples<float>&, Index,
+                                         Index, float*);
+extern template void kernelDiagonal<double>(const KernelParams&, const KernelSamples<double>&,
+                                            double*);
+extern template void kernelDiagonal<float>(const KernelParams&, const KernelSamples<float>&,
+                                           float*);
+
+// ---- Non-finite kernel values (docs/bad-inputs.md P3, G7) ----
+// Every Gram-based method refuses a kernel matrix with an infinite or NaN entry (polynomial
+// overflow at a large γ·x·x' or degree, or data near 1e300) instead of computing on it.
+
+struct NonFiniteEntry {
+  Index row = 0;
+  Index col = 0;
+  double value = 0;
+};
+
+// The first non-finite entry in column-major order, if any (a Vector is a one-column matrix).
+std::optional<NonFiniteEntry> firstNonFiniteEntry(const Eigen::Ref<const Matrix>& kernelMatrix);
+
+// "<what>: <kKernelOverflowMessage>; first at k(x_i, x_j) = inf", 1-based sample numbers.
+std::string kernelOverflowError(const char* what, const NonFiniteEntry& entry);
+
+// Both in one: the error for a kernel matrix with a non-finite entry, or nothing.
+std::optional<std::string> checkKernelFinite(const Matrix& kernelMatrix, const char* what);
+
+}  // namespace kpg

@@ -5,6 +5,7 @@
 #include "fisher_discriminant/fisher_discriminant.hpp"
 #include "method_cli.hpp"
 
+#include <cmath>
 #include <limits>
 
 #include <ostream>
@@ -17,6 +18,18 @@ const char* const kDescription =
     "sum_i alpha_i k(x, x_i), threshold at the midpoint of the projected class means.\n"
     "Class 1 is the larger label. Prints the threshold, the Rayleigh quotient and the\n"
     "training accuracy; with test_file, one prediction per line and the test accuracy.";
+
+// A test point whose kernel values overflow gives a non-finite projection (P3, G7): refused
+// before anything is printed. Returns 0, or exit 2 with the message.
+template <class Model>
+int refuseNonFiniteTest(const Model& model, const Dataset* test, CommandContext& c) {
+  for (Eigen::Index i = 0; test != nullptr && i < test->size(); ++i) {
+    if (std::isfinite(model.decisionValue(test->x.row(i).transpose()))) continue;
+    c.err << "kpg kfd: " << kKernelOverflowMessage << " (test sample " << i + 1 << ")\n";
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
 
 template <class Model>
 void printPredictions(const Model& model, const Dataset& train, const Dataset* test,
@@ -71,6 +84,7 @@ int run(CommandContext& c) {
     LinearDiscriminant lda;
     if (lda.compute(train.x, train.y).info() != FisherStatus::Success)
       return failed(lda.info(), lda.message());
+    if (int code = refuseNonFiniteTest(lda, hasTest ? &test : nullptr, c)) return code;
     if (lda.regularized()) c.err << "kpg kfd: note: " << lda.message() << "\n";
     c.out << "direction:";
     for (Eigen::Index j = 0; j < lda.direction().size(); ++j)
@@ -84,6 +98,7 @@ int run(CommandContext& c) {
   KernelFisherDiscriminant kfd;
   if (kfd.compute(train.x, train.y, *kernel, ko).info() != FisherStatus::Success)
     return failed(kfd.info(), kfd.message());
+  if (int code = refuseNonFiniteTest(kfd, hasTest ? &test : nullptr, c)) return code;
   c.out << "kernel: " << describe(*kernel) << "\nmu: " << formatExact(kfd.muUsed())
         << "\nprojected class means: " << formatExact(kfd.positiveProjectedMean()) << " (label "
         << formatExact(kfd.labels().positiveLabel) << "), "

@@ -6,6 +6,7 @@
 #include "method_cli.hpp"
 
 #include <ostream>
+#include <vector>
 
 namespace kpg::cli {
 namespace {
@@ -37,9 +38,18 @@ int run(CommandContext& c) {
     c.err << "kpg knn: " << *error << "\n";
     return kExitBadInput;
   }
+  // Every query first, so that an overflowing test point (P3, G7) leaves no partial output.
+  std::vector<KnnQuery> queries;
+  for (Eigen::Index i = 0; i < test.size(); ++i) {
+    queries.push_back(knn.query(test.x.row(i).transpose()));
+    if (queries.back().error) {
+      c.err << "kpg knn: " << *queries.back().error << " (test sample " << i + 1 << ")\n";
+      return kExitBadInput;
+    }
+  }
   long long correct = 0;
   for (Eigen::Index i = 0; i < test.size(); ++i) {
-    const KnnQuery q = knn.query(test.x.row(i).transpose());
+    const KnnQuery& q = queries[static_cast<std::size_t>(i)];
     c.out << formatExact(q.prediction);
     if (neighbors) {
       c.out << "  neighbours:";

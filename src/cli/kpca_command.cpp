@@ -46,6 +46,13 @@ int run(CommandContext& c) {
   }
   if (kpca.negativeEigenvaluesClamped() || kpca.zeroComponents() > 0)
     c.err << "kpg kpca: warning: " << kpca.message() << "\n";
+  const Matrix y =
+      o.positional.size() == 2 ? kpca.projectRows(other.x) : kpca.trainingProjections();
+  if (!y.allFinite()) {  // a point of project_file whose kernel values overflow (P3, G7)
+    c.err << "kpg kpca: " << kKernelOverflowMessage << " (sample "
+          << firstNonFiniteEntry(y)->row + 1 << " of " << o.positional.back() << ")\n";
+    return kExitBadInput;
+  }
   c.out << "kernel: " << describe(*kernel) << "\neigenvalues:";
   for (Eigen::Index i = 0; i < kpca.eigenvalues().size(); ++i)
     c.out << " " << formatExact(kpca.eigenvalues()(i));
@@ -53,8 +60,6 @@ int run(CommandContext& c) {
   c.out << "\nexplained variance ratio:";
   for (Eigen::Index i = 0; i < ratio.size(); ++i) c.out << " " << formatExact(ratio(i));
   c.out << "\nprojections:\n";
-  const Matrix y =
-      o.positional.size() == 2 ? kpca.projectRows(other.x) : kpca.trainingProjections();
   for (Eigen::Index r = 0; r < y.rows(); ++r) {
     for (Eigen::Index j = 0; j < y.cols(); ++j) c.out << (j ? " " : "") << formatExact(y(r, j));
     c.out << "\n";

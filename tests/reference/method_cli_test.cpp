@@ -280,3 +280,57 @@ TEST_CASE("kpg: every --help gives the --label-column default the CSV reader use
   CHECK(r.exitCode == 0);
   CHECK_THAT(r.output, Contains("accuracy: 100% (4/4)"));
 }
+TEST_CASE("F2/P3: every kernel-method command refuses overflowing kernel values with exit 2",
+          "[cli][bad-input]") {
+  // The reliability audit's reproducers (../shared/audit/repro/): poly_overflow.txt, trained with
+  // -t 1 -g 1e15 -d 100 (degree 100 is accepted, γ·x·x' = 1e15..9e15 overflows at the power),
+  // and nonfinite_linear_1e300.txt with the linear kernel (1e300·1e300 = inf).
+  TempDir dir;
+  writeFile(dir.file("poly_overflow.txt"), "1 1:1\n-1 1:2\n1 1:3\n");
+  writeFile(dir.file("nonfinite_linear_1e300.txt"), "1 1:1e300\n-1 1:-1e300\n");
+  writeFile(dir.file("small.txt"), "1 1:0.5\n1 1:0.4\n-1 1:-0.5\n-1 1:-0.3\n");
+  const std::string message =
+      "kernel values overflow (not finite) for these points: lower gamma or the degree";
+  struct Run {
+    const char* command;
+    const char* flags;
+    const char* file;
+    bool withTest;
+  };
+  const Run runs[] = {
+      {"kpca", "--components 1 -t 1 -g 1e15 -d 100", "poly_overflow.txt", false},
+      {"kfd", "-t 1 -g 1e15 -d 100", "poly_overflow.txt", false},
+      {"kmeans", "-k 2 -t 1 -g 1e15 -d 100", "poly_overflow.txt", false},
+      {"knn", "-t 1 -g 1e15 -d 100", "poly_overflow.txt", true},
+      {"perceptron", "-t 1 -g 1e15 -d 100", "poly_overflow.txt", false},
+      {"kpca", "--components 1 -t 0", "nonfinite_linear_1e300.txt", false},
+      {"kfd", "-t 0", "nonfinite_linear_1e300.txt", false},
+      {"kfd", "--lda", "nonfinite_linear_1e300.txt", false},
+      {"kmeans", "-k 2 -t 0", "nonfinite_linear_1e300.txt", false},
+      {"knn", "-t 0", "nonfinite_linear_1e300.txt", true},
+      {"perceptron", "-t 0", "nonfinite_linear_1e300.txt", false},
+  };
+  for (const Run& run : runs) {
+    const std::string file = dir.file(run.file);
+    const std::string args = std::string(run.command) + " " + run.flags + " " + file +
+                             (run.withTest ? " " + file : std::string());
+    INFO("kpg " << args);
+    const ProcessResult r = runProcess(kpgCommand(args));
+    CHECK(r.exitCode == 2);
+    CHECK_THAT(r.errors, Contains(message));
+    CHECK(r.output.empty());  // nothing half-written
+  }
+  SECTION("a test file whose points overflow against good training data") {
+    const std::string train = dir.file("small.txt"), test = dir.file("nonfinite_linear_1e300.txt");
+    // (1·x·x' + 1)² with x = 1e300: finite on the training set, infinite for the test points.
+    for (const char* command : {"knn -t 1 -g 1 -r 1 -d 2", "kfd -t 1 -g 1 -r 1 -d 2",
+                                "kpca --components 1 -t 1 -g 1 -r 1 -d 2"}) {
+      INFO(command);
+      const ProcessResult r =
+          runProcess(kpgCommand(std::string(command) + " " + train + " " + test));
+      CHECK(r.exitCode == 2);
+      CHECK_THAT(r.errors, Contains(message));
+      CHECK(r.output.empty());
+    }
+  }
+}

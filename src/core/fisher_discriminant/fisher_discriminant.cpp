@@ -2,6 +2,7 @@
 
 #include "kernel_pca/gram_budget.hpp"
 #include "kernels/gram_matrix.hpp"
+#include "kernels/kernel_block.hpp"
 
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
@@ -78,6 +79,12 @@ LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y
         (l2 > 1 ? s2 / (l2 - 1) : Matrix(Matrix::Zero(d, d)));
   }
   const Vector delta = m1 - m2;
+  // The scatter is built from linear-kernel products x·x'; data near 1e300 overflow them and every
+  // later test would compare infinities (docs/bad-inputs.md P3, G7).
+  if (!w.allFinite() || !std::isfinite(m1.squaredNorm() + m2.squaredNorm())) {
+    fail(FisherStatus::InvalidInput, "LDA: " + std::string(kKernelOverflowMessage));
+    return *this;
+  }
   const double scale = std::max({1.0, m1.norm(), m2.norm()});
   if (delta.norm() <= 64 * kEpsilon * scale) {
     fail(FisherStatus::NoSeparation,
@@ -163,10 +170,8 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
     return *this;
   }
   const Matrix K = gramMatrix(kernel, x);
-  if (!K.allFinite()) {
-    fail(FisherStatus::InvalidInput,
-         "kernel Fisher discriminant: the kernel gives non-finite values (" + describe(kernel) +
-             "); scale the data or lower the degree/gamma");
+  if (auto error = checkKernelFinite(K, "kernel Fisher discriminant")) {  // P3, G7
+    fail(FisherStatus::InvalidInput, *error);
     return *this;
   }
   // Class indicator weights: e₁ⱼ = 1/l₁ for class-1 samples, so M₁ = K e₁ (004 eq. 7).
@@ -214,7 +219,7 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
   }
   *this = KernelFisherDiscriminant();
   kernel_ = kernel;
-  x_ = x;
+  samples_ = KernelSamples<double>(x);
   alpha_ = std::move(alpha);
   mu_ = mu;
   autoRegularized_ = automatic;
@@ -258,10 +263,8 @@ double fewestErrorsThreshold(const Vector& projections, const Vector& sign, doub
 }
 
 double KernelFisherDiscriminant::projection(const VectorRef& x) const {
-  double sum = 0;
-  for (Eigen::Index i = 0; i < alpha_.size(); ++i)
-    sum += alpha_(i) * kernelValue(kernel_, x, x_.row(i).transpose());
-  return sum;
+  if (alpha_.size() == 0) return 0.0;
+  return alpha_.dot(kernelRow(kernel_, samples_, x));
 }
 
 double KernelFisherDiscriminant::predict(const VectorRef& x) const {

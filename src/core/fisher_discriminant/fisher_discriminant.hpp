@@ -34,7 +34,7 @@
 // Both report the value used; nothing is NaN or Inf. J is reported with the regularized
 // denominator, so it stays finite where the exact J is +∞ (zero within-class variance).
 
-#include "kernels/kernel.hpp"
+#include "kernels/kernel_block.hpp"
 #include "perceptron/sample_checks.hpp"
 
 #include <cstddef>
@@ -130,7 +130,7 @@ class KernelFisherDiscriminant {
   double rayleighQuotient() const { return rayleigh_; }  // αᵀMα / αᵀ(N + μI)α
   const TwoClassLabels& labels() const { return labels_; }
   const KernelParams& kernel() const { return kernel_; }
-  const Matrix& samples() const { return x_; }
+  const Matrix& samples() const { return samples_.x; }
 
   double projection(const VectorRef& x) const;  // Σᵢ αᵢ k(x, xᵢ)
   double decisionValue(const VectorRef& x) const { return projection(x) - threshold_; }
@@ -140,7 +140,7 @@ class KernelFisherDiscriminant {
   void fail(FisherStatus status, std::string message);
 
   KernelParams kernel_;
-  Matrix x_;
+  KernelSamples<double> samples_;  // the training set, for kernel rows of new points
   Vector alpha_;
   double threshold_ = 0, mu_ = 0, rayleigh_ = 0;
   double projectedMean1_ = 0, projectedMean2_ = 0;

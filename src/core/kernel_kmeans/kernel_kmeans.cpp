@@ -2,6 +2,7 @@
 
 #include "kernel_pca/gram_budget.hpp"
 #include "kernels/gram_matrix.hpp"
+#include "kernels/kernel_block.hpp"
 #include "perceptron/sample_checks.hpp"
 
 #include <algorithm>
@@ -75,13 +76,9 @@ std::optional<std::string> KernelKmeans::setUp(const Matrix& x) {
   }
   if (auto error = checkGramBudget(n, 1, options.gramBudgetBytes, "kernel k-means")) return error;
   auto gram = std::make_shared<Matrix>(gramMatrix(kernel, x));
-  if (!gram->allFinite()) {
-    return std::optional<std::string>(
-        "kernel k-means: the kernel gives non-finite values on this data (" + describe(kernel) +
-        "); scale the data or lower the degree/gamma");
-  }
+  if (auto error = checkKernelFinite(*gram, "kernel k-means")) return error;  // P3, G7
   gram_ = std::move(gram);
-  x_ = x;
+  samples_ = KernelSamples<double>(x);
   if (options.initialCenters.empty()) {
     chooseCentersPlusPlus();
   } else {
@@ -160,7 +157,7 @@ KernelKmeansStep KernelKmeans::step() {
   record.statusAfter = status_;
   record.stepsDone = iteration_;
   if (status_ != RunStatus::Running) return record;
-  const Eigen::Index n = x_.rows();
+  const Eigen::Index n = samples_.size();
   const int k = options_.clusters;
   const Matrix D = trainingDistancesSquared();
 
@@ -245,9 +242,7 @@ RunStatus KernelKmeans::solve() {
 KmeansAssignment KernelKmeans::assign(const VectorRef& x) const {
   KmeansAssignment result;
   if (!gram_) return result;
-  const Eigen::Index n = x_.rows();
-  Vector row(n);  // k(xⱼ, x)
-  for (Eigen::Index j = 0; j < n; ++j) row(j) = kernelValue(kernel_, x_.row(j).transpose(), x);
+  const Vector row = kernelRow(kernel_, samples_, x);  // k(xⱼ, x)
   const double kxx = kernelValue(kernel_, x, x);
   result.distancesSquared = (-2.0 * (alpha_.transpose() * row)).array() + kxx;
   result.distancesSquared += meanNorms_;

@@ -26,7 +26,7 @@
 // k > n is an error. The Gram matrix is shared between copies (shared_ptr<const>) so snapshots
 // for the UI's history are cheap; its size is checked against a byte budget first (R1).
 
-#include "kernels/kernel.hpp"
+#include "kernels/kernel_block.hpp"
 #include "run_status.hpp"
 
 #include <cstddef>
@@ -93,7 +93,7 @@ class KernelKmeans {
   double objective() const { return objective_; }  // after the last step
   std::vector<int> clusterSizes() const;
   const KernelParams& kernel() const { return kernel_; }
-  const Matrix& samples() const { return x_; }
+  const Matrix& samples() const { return samples_.x; }
 
   // Nearest current mean for a new point (for drawing cluster regions over the plane).
   KmeansAssignment assign(const VectorRef& x) const;
@@ -108,7 +108,7 @@ class KernelKmeans {
 
   KernelKmeansOptions options_;
   KernelParams kernel_;
-  Matrix x_;
+  KernelSamples<double> samples_;  // the training set, for kernel rows of new points
   std::shared_ptr<const Matrix> gram_;
   Matrix alpha_;      // n × k
   Vector meanNorms_;  // αᵢᵀ K αᵢ = ‖μᵢ‖², per cluster

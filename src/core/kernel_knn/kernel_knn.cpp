@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace kpg {
@@ -26,14 +27,15 @@ std::optional<std::string> KernelKnn::fit(const Matrix& x, const Vector& y,
     return "kernel k-NN: K must be between 1 and the number of training samples (" +
            std::to_string(x.rows()) + "), got " + std::to_string(k);
   }
+  KernelSamples<double> samples(x);
   Vector self(x.rows());
-  for (Eigen::Index i = 0; i < x.rows(); ++i)
-    self(i) = kernelValue(kernel, x.row(i).transpose(), x.row(i).transpose());
-  if (!self.allFinite()) {
-    return "kernel k-NN: the kernel gives non-finite values on this data (" + describe(kernel) +
-           "); scale the data";
+  kernelDiagonal(kernel, samples, self.data());
+  // k(xᵢ, xᵢ) only: k-NN holds no n×n matrix. A query checks its own kernel row.
+  if (auto entry = firstNonFiniteEntry(self)) {
+    entry->col = entry->row;
+    return kernelOverflowError("kernel k-NN", *entry);
   }
-  x_ = x;
+  samples_ = std::move(samples);
   y_ = y;
   selfKernel_ = std::move(self);
   kernel_ = kernel;
@@ -43,9 +45,8 @@ std::optional<std::string> KernelKnn::fit(const Matrix& x, const Vector& y,
 
 Vector KernelKnn::distancesSquared(const VectorRef& x) const {
   const double kxx = kernelValue(kernel_, x, x);
-  Vector d(x_.rows());
-  for (Eigen::Index i = 0; i < x_.rows(); ++i)
-    d(i) = kxx - 2.0 * kernelValue(kernel_, x, x_.row(i).transpose()) + selfKernel_(i);
+  Vector d = kernelRow(kernel_, samples_, x);
+  d = (kxx - 2.0 * d.array()).matrix() + selfKernel_;
   return d;
 }
 
@@ -53,6 +54,13 @@ KnnQuery KernelKnn::query(const VectorRef& x) const {
   KnnQuery result;
   if (!fitted()) return result;
   const Vector d = distancesSquared(x);
+  if (auto entry = firstNonFiniteEntry(d); entry && !x.hasNaN()) {
+    result.prediction = std::numeric_limits<double>::quiet_NaN();
+    result.error = "kernel k-NN: " + std::string(kKernelOverflowMessage) +
+                   "; first between the query and training sample " +
+                   std::to_string(entry->row + 1);
+    return result;
+  }
   std::vector<Eigen::Index> order(static_cast<std::size_t>(d.size()));
   std::iota(order.begin(), order.end(), Eigen::Index{0});
   const auto closer = [&d](Eigen::Index a, Eigen::Index b) {

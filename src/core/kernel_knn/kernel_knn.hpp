@@ -16,7 +16,7 @@
 //
 // There is no training step: fit() checks and stores the data and the diagonal k(xᵢ, xᵢ).
 
-#include "kernels/kernel.hpp"
+#include "kernels/kernel_block.hpp"
 
 #include <optional>
 #include <string>
@@ -43,6 +43,9 @@ struct KnnQuery {
   double prediction = 0;
   bool voteTie = false;      // the winner was decided by the tie rule
   bool distanceTie = false;  // the K-th and (K+1)-th neighbours are equally distant
+  // A kernel value k(x, xᵢ) of this query is not finite (docs/bad-inputs.md P3, G7): no
+  // neighbours and no vote; prediction is NaN and `error` says why.
+  std::optional<std::string> error;
 };
 
 class KernelKnn {
@@ -54,10 +57,10 @@ class KernelKnn {
   std::optional<std::string> fit(const Matrix& x, const Vector& y, const KernelParams& kernel,
                                  int k);
 
-  bool fitted() const { return x_.rows() > 0; }
+  bool fitted() const { return samples_.size() > 0; }
   int k() const { return k_; }
   const KernelParams& kernel() const { return kernel_; }
-  const Matrix& samples() const { return x_; }
+  const Matrix& samples() const { return samples_.x; }
   const Vector& labels() const { return y_; }
 
   // d² from x to every training sample.
@@ -67,7 +70,7 @@ class KernelKnn {
   double predict(const VectorRef& x) const { return query(x).prediction; }
 
  private:
-  Matrix x_;
+  KernelSamples<double> samples_;
   Vector y_;
   Vector selfKernel_;  // k(xᵢ, xᵢ)
   KernelParams kernel_;

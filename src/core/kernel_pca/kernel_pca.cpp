@@ -2,6 +2,7 @@
 
 #include "kernel_pca/gram_budget.hpp"
 #include "kernels/gram_matrix.hpp"
+#include "kernels/kernel_block.hpp"
 #include "perceptron/sample_checks.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -41,10 +42,8 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
     return *this;
   }
   Matrix K = gramMatrix(kernel, x);
-  if (!K.allFinite()) {
-    fail(KernelPcaStatus::InvalidInput, "kernel PCA: the kernel gives non-finite values (" +
-                                            describe(kernel) +
-                                            "); scale the data or lower the degree/gamma");
+  if (auto error = checkKernelFinite(K, "kernel PCA")) {  // docs/bad-inputs.md P3, G7
+    fail(KernelPcaStatus::InvalidInput, *error);
     return *this;
   }
   const Vector rowMeans = K.rowwise().mean();
@@ -90,7 +89,7 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
 
   *this = KernelPca();
   kernel_ = kernel;
-  x_ = x;
+  samples_ = KernelSamples<double>(x);
   kernelRowMeans_ = rowMeans;
   kernelMean_ = mean;
   spectrum_ = spectrum;
@@ -139,9 +138,7 @@ Matrix KernelPca::trainingProjections() const {
 
 Vector KernelPca::project(const VectorRef& x) const {
   if (status_ != KernelPcaStatus::Success) return Vector();
-  const Eigen::Index n = x_.rows();
-  Vector row(n);
-  for (Eigen::Index l = 0; l < n; ++l) row(l) = kernelValue(kernel_, x, x_.row(l).transpose());
+  Vector row = kernelRow(kernel_, samples_, x);
   // k̃(x)ₗ = k(x, xₗ) − mean of k(x, ·) − mean of K's row l + mean of K.
   const double queryMean = row.mean();
   row.array() -= queryMean;

@@ -32,7 +32,7 @@
 // Eigenvector signs are arbitrary; each aᵢ is flipped so that its largest-magnitude entry is
 // positive, so results do not depend on the eigensolver's whims.
 
-#include "kernels/kernel.hpp"
+#include "kernels/kernel_block.hpp"
 
 #include <cstddef>
 #include <string>
@@ -85,9 +85,9 @@ class KernelPca {
   KernelPcaStatus fail(KernelPcaStatus status, std::string message);
 
   KernelParams kernel_;
-  Matrix x_;
-  Vector kernelRowMeans_;  // (1/N) Σₘ k(xₗ, xₘ)
-  double kernelMean_ = 0;  // (1/N²) Σₘ,ₚ k(xₘ, xₚ)
+  KernelSamples<double> samples_;  // the training set, for kernel rows of new points
+  Vector kernelRowMeans_;          // (1/N) Σₘ k(xₗ, xₘ)
+  double kernelMean_ = 0;          // (1/N²) Σₘ,ₚ k(xₘ, xₚ)
   Vector eigenvalues_;
   Vector spectrum_;
   Matrix coefficients_;

@@ -2,6 +2,7 @@
 
 #include "kernel_pca/gram_budget.hpp"
 #include "kernels/gram_matrix.hpp"
+#include "kernels/kernel_block.hpp"
 
 #include <cmath>
 #include <utility>
@@ -212,9 +213,8 @@ KernelPerceptron::KernelPerceptron(const Matrix& x, const Vector& y, const Kerne
   x_ = x;
   kernel_ = kernel;
   auto gram = std::make_shared<Matrix>(gramMatrix(kernel, x));
-  if (!gram->allFinite()) {
-    fail("kernel perceptron: the kernel gives non-finite values on this data (" + describe(kernel) +
-         "); scale the data or lower the degree/gamma");
+  if (auto error = checkKernelFinite(*gram, "kernel perceptron")) {  // P3, G7
+    fail(*error);
     return;
   }
   gram_ = std::move(gram);

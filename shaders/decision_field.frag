@@ -2,7 +2,10 @@
 // The SVM decision function at every pixel (course-notes 000 "classification"; LIBSVM
 // svm_predict_values):
 //   f(x) = Σ_i coef_i k(sv_i, x) + b,   coef_i = α_i y_i,  b = −ρ
-// with the four kernels of src/core/kernels/kernel.hpp (LIBSVM's -t 0..3):
+// with the four kernels of src/core/kernels/kernel.hpp (LIBSVM's -t 0..3). This is the GPU's own
+// copy of the formulas: on the CPU every kernel matrix and Q column is computed by kernelColumn
+// (src/core/kernels/kernel_block.hpp), scalar reference kernelValue (kernel.hpp). A change to a
+// kernel changes all three; web/tests/lab.test.mjs compares this shader with the core.
 //   0 linear      x·x'
 //   1 polynomial  (γ x·x' + r)^p      (integer p ≥ 0, by repeated product: pow() is undefined for a
 //                                      negative base in GLSL)

@@ -4,11 +4,20 @@
 // both objectives and both numbers of support vectors. `--small` runs N = 1 000 only.
 // Both sides use the default eps = 1e-3, cache 100 MB, gamma = 1/d; LIBSVM also shrinks (-h 1,
 // its default), which our solver does not.
+// Two more columns time our SMO on the same binary dual two ways (architecture review change 1),
+// each the minimum of three runs:
+// "teaching step()" calls SmoSolver::step() until it stops, building the full SmoStep record the
+// lab and `kpg trace` show; "run()" is SmoSolver::solve(), the same step without the record.
+// Both walk the same path (tests/core/svm/smo_solver_test.cpp checks it bit for bit).
+// `--n N` runs one size N instead of the list.
 
 #include "data/libsvm_format.hpp"
+#include "svm/dual_problem.hpp"
+#include "svm/smo_solver.hpp"
 #include "svm/svm_train.hpp"
 
 #include <unistd.h>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -18,6 +27,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -69,15 +80,46 @@ LibsvmRun runLibsvm(const std::string& dataPath, const std::string& modelPath, d
   return run;
 }
 
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The same dual solved by the teaching loop and by solve(); returns {teaching, run} seconds, each
+// the minimum of three runs (the machine is shared and noisy).
+std::pair<double, double> timeTeachingAndRun(const kpg::Dataset& data,
+                                             const kpg::SvmParams& params) {
+  kpg::QMatrixOptions q;
+  q.cacheBytes = params.cacheBytes;
+  const kpg::SmoSolver fresh(kpg::cSvcDual(data.x, data.y, params.kernel, params.c, q),
+                             kpg::smoOptions(params));
+  double teachingSeconds = INFINITY;
+  double runSeconds = INFINITY;
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    kpg::SmoSolver teaching = fresh;
+    auto start = std::chrono::steady_clock::now();
+    while (teaching.step().updated) {
+    }
+    teachingSeconds = std::min(teachingSeconds, secondsSince(start));
+    kpg::SmoSolver fast = fresh;
+    start = std::chrono::steady_clock::now();
+    fast.solve();
+    runSeconds = std::min(runSeconds, secondsSince(start));
+  }
+  return {teachingSeconds, runSeconds};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bool small = false;
+  int onlySize = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--small") == 0) {
       small = true;
+    } else if (std::strcmp(argv[i], "--n") == 0 && i + 1 < argc && std::atoi(argv[i + 1]) > 1) {
+      onlySize = std::atoi(argv[++i]);
     } else {
-      std::fprintf(stderr, "usage: kpg_bench_svm [--small]\n");
+      std::fprintf(stderr, "usage: kpg_bench_svm [--small] [--n N]\n");
       return 1;
     }
   }
@@ -87,11 +129,13 @@ int main(int argc, char** argv) {
   const std::string modelPath = std::string(dir) + "/model";
   std::printf(
       "| N | d | C | ours (s) | LIBSVM (s) | ratio | our obj | LIBSVM obj | our nSV | "
-      "LIBSVM nSV |\n|---|---|---|---|---|---|---|---|---|---|\n");
+      "LIBSVM nSV | teaching step() (s) | run() (s) | step()/run() |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   std::fflush(stdout);
-  const int sizes[] = {1000, 5000, 20000};
+  std::vector<int> sizes{1000, 5000, 20000};
+  if (small) sizes = {1000};
+  if (onlySize > 0) sizes = {onlySize};
   for (int n : sizes) {
-    if (small && n > 1000) break;
     for (int d : {2, 20}) {
       const kpg::Dataset data = makeData(n, d, static_cast<unsigned>(n + d));
       {
@@ -107,12 +151,16 @@ int main(int argc, char** argv) {
         const double ourSeconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const LibsvmRun theirs = runLibsvm(dataPath, modelPath, c);
+        const auto [teachingSeconds, runSeconds] = timeTeachingAndRun(data, params);
         const double objective =
             ours.ok() && !ours.subproblems.empty() ? ours.subproblems.front().objective : NAN;
-        std::printf("| %d | %d | %g | %.2f | %.2f | %.2f | %.6f | %.6f | %lld | %lld |%s\n", n, d,
-                    c, ourSeconds, theirs.seconds, ourSeconds / theirs.seconds, objective,
-                    theirs.objective, static_cast<long long>(ours.model.supportVectorCount()),
-                    theirs.supportVectors, ours.converged() ? "" : " (ours not converged)");
+        std::printf(
+            "| %d | %d | %g | %.2f | %.2f | %.2f | %.6f | %.6f | %lld | %lld | %.3f | %.3f | %.2f "
+            "|%s\n",
+            n, d, c, ourSeconds, theirs.seconds, ourSeconds / theirs.seconds, objective,
+            theirs.objective, static_cast<long long>(ours.model.supportVectorCount()),
+            theirs.supportVectors, teachingSeconds, runSeconds, teachingSeconds / runSeconds,
+            ours.converged() ? "" : " (ours not converged)");
         std::fflush(stdout);
       }
     }

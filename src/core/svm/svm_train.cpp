@@ -48,14 +48,6 @@ Matrix selectRows(const Matrix& x, const std::vector<Index>& rows) {
   return out;
 }
 
-SmoOptions smoOptions(const SvmParams& params) {
-  SmoOptions options;
-  options.eps = params.eps;
-  options.rule = params.selection;
-  options.maxIterations = params.maxIterations;
-  return options;
-}
-
 SubproblemInfo summarize(const SmoSolver& solver, double rho) {
   SubproblemInfo info;
   info.sampleCount = solver.problem().size();
@@ -262,6 +254,14 @@ SvmTrainResult trainImpl(const Matrix& x, const Vector& y, const SvmParams& para
 }
 
 }  // namespace
+
+SmoOptions smoOptions(const SvmParams& params) {
+  SmoOptions options;
+  options.eps = params.eps;
+  options.rule = params.selection;
+  options.maxIterations = params.maxIterations;
+  return options;
+}
 
 std::optional<ParameterError> validate(const SvmParams& params) {
   if (params.type != SvmType::CSvc && params.type != SvmType::EpsilonSvr)

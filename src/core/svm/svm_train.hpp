@@ -39,6 +39,10 @@ struct SvmParams {
 // kernel parameter (kernels/kernel.hpp validate). NaN and ±∞ are rejected (BAD_INPUTS P1, P4).
 std::optional<ParameterError> validate(const SvmParams& params);
 
+// The solver options of `params` (eps, selection rule, iteration cap): what trainSvm, `kpg trace`
+// and the lab give every SmoSolver.
+SmoOptions smoOptions(const SvmParams& params);
+
 // One solved dual problem.
 struct SubproblemInfo {
   int labelA = 0;  // C-SVC: the pair (labels[a], labels[b]), y = +1 for labelA

@@ -1,10 +1,14 @@
 // `kpg trace`: every SMO step of training as JSON Lines on stdout, one object per step() call of
 // the core's SmoSolver (svm/smo_solver.hpp SmoStep, all fields), so a run can be replayed or
-// plotted outside the app. C-SVC with k classes traces the k(k−1)/2 one-vs-one sub-problems in
-// LIBSVM's pair order; epsilon-SVR traces its one 2N-variable problem (indices i, j ≥ N are the
-// α* half; "sample_i"/"sample_j" give the data row). Non-finite numbers are written as null.
+// plotted outside the app. C-SVC with k classes traces the k(k−1)/2 one-vs-one sub-problems of
+// `kpg train` (svm/one_vs_one.hpp: LIBSVM's pair order, rows grouped by class), so each
+// sub-problem takes exactly the steps training takes; epsilon-SVR traces its one 2N-variable
+// problem (indices i, j ≥ N are the α* half; "sample_i"/"sample_j" give the data row). Non-finite
+// numbers are written as null.
 //
 // Lines: {"type":"problem",...} then {"type":"step",...} per step, then {"type":"result",...}.
+// The step that makes the last update carries the final status ("converged", "iteration
+// limit"). Overflowing kernel values stop the trace with kKernelOverflowMessage and exit 2.
 
 #include "command.hpp"
 #include "data/number_text.hpp"
@@ -45,18 +49,23 @@ void writeStep(std::ostream& out, int subproblem, const SmoStep& s, Index n, boo
       << ",\"objective_after\":" << num(s.objectiveAfter) << "}\n";
 }
 
-// Solves one dual problem step by step, writing every step.
-SmoStatus traceProblem(std::ostream& out, int subproblem, DualProblem problem,
+// Solves one dual problem step by step, writing every step. InvalidInput: nothing is written,
+// the message goes to err.
+SmoStatus traceProblem(std::ostream& out, std::ostream& err, int subproblem, DualProblem problem,
                        const SvmParams& params, Index n, bool svr) {
-  SmoOptions smo;
-  smo.eps = params.eps;
-  smo.rule = params.selection;
-  smo.maxIterations = params.maxIterations;
-  SmoSolver solver(std::move(problem), smo);
+  SmoSolver solver(std::move(problem), smoOptions(params));
+  if (solver.status() == SmoStatus::InvalidInput) {
+    err << "kpg trace: " << solver.message() << "\n";
+    return solver.status();
+  }
   for (;;) {
     const SmoStep s = solver.step();
     writeStep(out, subproblem, s, n, svr);
     if (s.status != SmoStatus::Running || !s.updated) break;
+  }
+  if (solver.status() == SmoStatus::InvalidInput) {
+    err << "kpg trace: " << solver.message() << "\n";
+    return solver.status();
   }
   out << "{\"type\":\"result\",\"subproblem\":" << subproblem << ",\"status\":\""
       << smoStatusName(solver.status()) << "\",\"iterations\":" << solver.iteration()
@@ -89,49 +98,37 @@ int runTrace(CommandContext& context) {
   QMatrixOptions q;
   q.cacheBytes = p.cacheBytes;
   bool converged = true;
+  const auto traced = [&](SmoStatus status) {
+    converged = converged && status == SmoStatus::Converged;
+    return status != SmoStatus::InvalidInput;
+  };
   if (p.type == SvmType::EpsilonSvr) {
     context.out << "{\"type\":\"problem\",\"subproblem\":0,\"svm_type\":\"epsilon_svr\","
                    "\"samples\":"
                 << data.size() << ",\"variables\":" << 2 * data.size() << "}\n";
-    converged =
-        traceProblem(context.out, 0, epsilonSvrDual(data.x, data.y, p.kernel, p.c, p.epsilon, q), p,
-                     data.size(), true) == SmoStatus::Converged;
+    if (!traced(traceProblem(context.out, context.err, 0,
+                             epsilonSvrDual(data.x, data.y, p.kernel, p.c, p.epsilon, q), p,
+                             data.size(), true)))
+      return kExitBadInput;
   } else {
-    const ClassGrouping classes = groupClasses(data.y);
-    if (classes.labels.size() < 2) {
-      context.err << "kpg trace: need >= 2 classes, got " << classes.labels.size() << "\n";
+    const OneVsOne plan = oneVsOneSubproblems(data.y);
+    if (plan.classes.labels.size() < 2) {
+      context.err << "kpg trace: need >= 2 classes, got " << plan.classes.labels.size() << "\n";
       return kExitBadInput;
     }
     int subproblem = 0;
-    const auto k = static_cast<int>(classes.labels.size());
-    for (int a = 0; a < k; ++a) {
-      for (int b = a + 1; b < k; ++b, ++subproblem) {
-        std::vector<Index> rows;
-        for (Index i = 0; i < data.size(); ++i) {
-          const int c = classes.classOf[static_cast<std::size_t>(i)];
-          if (c == a || c == b) rows.push_back(i);
-        }
-        const auto m = static_cast<Index>(rows.size());
-        Matrix x(m, data.dimension());
-        Vector y(m);
-        for (Index r = 0; r < m; ++r) {
-          x.row(r) = data.x.row(rows[static_cast<std::size_t>(r)]);
-          y(r) = classes.classOf[static_cast<std::size_t>(rows[static_cast<std::size_t>(r)])] == a
-                     ? 1.0
-                     : -1.0;
-        }
-        context.out << "{\"type\":\"problem\",\"subproblem\":" << subproblem
-                    << ",\"svm_type\":\"c_svc\",\"label_positive\":"
-                    << classes.labels[static_cast<std::size_t>(a)]
-                    << ",\"label_negative\":" << classes.labels[static_cast<std::size_t>(b)]
-                    << ",\"samples\":" << m << ",\"rows\":[";
-        for (Index r = 0; r < m; ++r)
-          context.out << (r ? "," : "") << rows[static_cast<std::size_t>(r)];
-        context.out << "]}\n";
-        converged = traceProblem(context.out, subproblem, cSvcDual(x, y, p.kernel, p.c, q), p, m,
-                                 false) == SmoStatus::Converged &&
-                    converged;
-      }
+    for (const BinarySubproblem& sub : plan.subproblems) {
+      context.out << "{\"type\":\"problem\",\"subproblem\":" << subproblem
+                  << ",\"svm_type\":\"c_svc\",\"label_positive\":" << sub.labelA
+                  << ",\"label_negative\":" << sub.labelB << ",\"samples\":" << sub.size()
+                  << ",\"rows\":[";
+      for (std::size_t r = 0; r < sub.rows.size(); ++r)
+        context.out << (r ? "," : "") << sub.rows[r];
+      context.out << "]}\n";
+      if (!traced(traceProblem(context.out, context.err, subproblem, sub.dual(data.x, p), p,
+                               sub.size(), false)))
+        return kExitBadInput;
+      ++subproblem;
     }
   }
   if (!converged) {

@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "data/number_text.hpp"
+#include "svm/cross_validation.hpp"
 #include "svm/model_io.hpp"
 #include "svm_options.hpp"
 
@@ -161,7 +162,8 @@ int runTrain(CommandContext& context) {
   if (!trained.ok()) {
     context.err << "kpg train: " << trained.error->message << "\n";
     const std::string& p = trained.error->parameter;
-    return (p == "data" || p == "y") ? kExitBadInput : kExitUsage;
+    // "kernel": overflowing kernel values are bad data, not a bad option (P3, G7).
+    return (p == "data" || p == "y" || p == "kernel") ? kExitBadInput : kExitUsage;
   }
   for (const std::string& w : trained.warnings) context.err << "kpg train: warning: " << w << "\n";
   if (!o.quiet) {

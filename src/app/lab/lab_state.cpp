@@ -28,78 +28,17 @@ std::string formatNumber(double value) {
   return out.str();
 }
 
-// ---- The two formulas the lab adds (candidates to move into the core, svm/optimality) -------
-
-// f(x_i) at the training points from the gradient, O(n) instead of O(n²) kernel evaluations:
-// for C-SVC (p = −e) y_i f(x_i) = G_i + 1 − y_i ρ (svm/optimality.hpp, "slack"), so
-// f(x_i) = y_i (G_i + 1) − ρ.
-Vector trainingDecisionValues(const Vector& y, const Vector& gradient, double rho) {
-  return (y.array() * (gradient.array() + 1.0) - rho).matrix();
-}
-
-// How far each point is from its KKT condition (Platt 1998, "Sequential Minimal Optimization",
-// §2.1 eq. (12); course-notes 000 "non separable case"):
-//   α_i = 0      ⇒ y_i f(x_i) ≥ 1    violation max(0, 1 − y_i f_i)
-//   0 < α_i < C  ⇒ y_i f(x_i) = 1    violation |y_i f_i − 1|
-//   α_i = C      ⇒ y_i f(x_i) ≤ 1    violation max(0, y_i f_i − 1)
-Vector kktViolations(const Vector& y, const Vector& decision,
-                     const std::vector<SupportCategory>& categories) {
-  Vector out(y.size());
-  for (Index i = 0; i < y.size(); ++i) {
-    const double margin = y(i) * decision(i) - 1.0;
-    switch (categories[static_cast<std::size_t>(i)]) {
-      case SupportCategory::NotSupport:
-        out(i) = std::max(0.0, -margin);
-        break;
-      case SupportCategory::Free:
-        out(i) = std::abs(margin);
-        break;
-      case SupportCategory::Bound:
-        out(i) = std::max(0.0, margin);
-        break;
-    }
-  }
-  return out;
-}
-
-// The binary model in LIBSVM's layout (svm_model.hpp): labels {+1, −1}, SVs grouped by class,
-// coef_i = α_i y_i, one rho; so kpg::decisionValues gives Σ α_i y_i k(x_i, x) − ρ.
-SvmModel binaryModel(const PointSet& data, const KernelParams& kernel, const Vector& alpha,
-                     double rho) {
-  SvmModel model;
-  model.type = SvmType::CSvc;
-  model.kernel = kernel;
-  model.classCount = 2;
-  model.labels = {1, -1};
-  std::vector<Index> positive, negative;
-  for (Index i = 0; i < alpha.size(); ++i) {
-    if (alpha(i) > 0) (data.labels(i) > 0 ? positive : negative).push_back(i);
-  }
-  model.supportCounts = {static_cast<int>(positive.size()), static_cast<int>(negative.size())};
-  const auto total = static_cast<Index>(positive.size() + negative.size());
-  model.supportVectors.resize(total, 2);
-  model.coefficients.resize(1, total);
-  Index row = 0;
-  for (const auto* group : {&positive, &negative}) {
-    for (Index i : *group) {
-      model.supportVectors.row(row) = data.points.row(i);
-      model.coefficients(0, row) = alpha(i) * data.labels(i);
-      ++row;
-    }
-  }
-  model.rho = Vector::Constant(1, rho);
-  return model;
-}
-
 std::string statusText(const LabState& lab) {
   if (!lab.history) return lab.problemError ? lab.problemError->message : "no data";
   const SmoSolver& solver = lab.history->current();
   const std::string steps = std::to_string(solver.iteration());
   const std::string plural = solver.iteration() == 1 ? " step" : " steps";
   switch (solver.status()) {
+    case SmoStatus::InvalidInput:
+      return solver.message();
     case SmoStatus::Converged:
       return "converged after " + steps + plural + " (m(α) − M(α) < eps)";
-    case SmoStatus::IterationLimit:
+    case SmoStatus::CapReached:
       return "stopped at the step cap after " + steps + plural +
              ": not converged (try a smaller C or fewer, better-scaled points)";
     case SmoStatus::Running:
@@ -140,7 +79,7 @@ void refreshModel(LabState& lab) {
       y.size() > 0 ? static_cast<double>(correct) / static_cast<double>(y.size()) : 0.0;
   m.status = solver.status();
   m.statusText = statusText(lab);
-  m.model = binaryModel(lab.data, lab.params.kernel, m.solution.alpha, m.solution.rho);
+  m.model = binaryModel(solver, lab.data.points, lab.params.kernel, lab.params.bias);
 }
 
 // Builds the solver at step 0 for the current data and parameters (or records why not).
@@ -170,20 +109,19 @@ void rebuildSolver(LabState& lab) {
     refreshModel(lab);
     return;
   }
-  if (!problem.q->diagonal().allFinite()) {
-    // BAD_INPUTS P3, G7: overflowing kernel values would turn every number into NaN.
-    lab.problemError =
-        ParameterError{"kernel",
-                       "kernel values overflow (not finite) for these points: lower gamma or the "
-                       "degree, or move the points closer to the origin"};
-    refreshModel(lab);
-    return;
-  }
   SmoOptions options;
   options.eps = lab.params.eps;
   options.rule = lab.params.rule;
   options.maxIterations = lab.params.maxSteps;
-  lab.history.emplace(SmoSolver(std::move(problem), options), lab.params.bias);
+  SmoSolver solver(std::move(problem), options);
+  if (solver.status() == SmoStatus::InvalidInput) {
+    // docs/bad-inputs.md P3, G7: overflowing kernel values would turn every number into NaN; the
+    // solver refuses them with the core's one sentence (kKernelOverflowMessage).
+    lab.problemError = ParameterError{"kernel", solver.message()};
+    refreshModel(lab);
+    return;
+  }
+  lab.history.emplace(std::move(solver), lab.params.bias);
   refreshModel(lab);
 }
 
@@ -619,38 +557,6 @@ std::uint64_t postNotice(LabState& lab, NoticeKind kind, std::string text) {
   notices.push_back(Notice{id, kind, std::move(text)});
   while (notices.size() > LabState::kMaxNotices) notices.erase(notices.begin());
   return id;
-}
-
-std::string_view selectionRuleName(SelectionRule rule) {
-  return rule == SelectionRule::FirstOrder ? "first-order" : "second-order";
-}
-
-std::optional<SelectionRule> selectionRuleFromName(std::string_view name) {
-  if (name == "first-order") return SelectionRule::FirstOrder;
-  if (name == "second-order") return SelectionRule::SecondOrder;
-  return std::nullopt;
-}
-
-std::string_view biasRuleName(BiasRule rule) {
-  return rule == BiasRule::Libsvm ? "libsvm" : "average";
-}
-
-std::optional<BiasRule> biasRuleFromName(std::string_view name) {
-  if (name == "libsvm") return BiasRule::Libsvm;
-  if (name == "average") return BiasRule::AverageOverSupportVectors;
-  return std::nullopt;
-}
-
-std::string_view supportCategoryName(SupportCategory category) {
-  switch (category) {
-    case SupportCategory::NotSupport:
-      return "none";
-    case SupportCategory::Free:
-      return "free";
-    case SupportCategory::Bound:
-      return "bound";
-  }
-  return "";
 }
 
 std::optional<ParameterError> validateParams(const LabParams& params) {

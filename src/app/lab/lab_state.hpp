@@ -23,6 +23,7 @@
 // notice saying why (one notice, replaced, not stacked, so a drag does not flood the banner).
 
 #include "lab/solver_history.hpp"
+#include "svm/model_from_solver.hpp"
 #include "svm/svm_model.hpp"
 #include "svm/svm_train.hpp"
 
@@ -263,13 +264,9 @@ std::optional<double> decisionAt(const LabState& lab, double x, double y);
 // id.
 std::uint64_t postNotice(LabState& lab, NoticeKind kind, std::string text);
 
-// "linear", "polynomial", "rbf", "sigmoid" and the selection rule's name "first-order" /
-// "second-order", bias "libsvm" / "average" (JSON and UI labels).
-std::string_view selectionRuleName(SelectionRule rule);
-std::optional<SelectionRule> selectionRuleFromName(std::string_view name);
-std::string_view biasRuleName(BiasRule rule);
-std::optional<BiasRule> biasRuleFromName(std::string_view name);
-std::string_view supportCategoryName(SupportCategory category);
+// The names of the selection rule, the bias rule and the SV categories (JSON and UI labels) live
+// next to their enums in the core: selectionRuleName (svm/working_set.hpp), biasRuleName
+// (svm/optimality.hpp), supportCategoryName (svm/binary_solution.hpp).
 
 // Checks a whole parameter set (kernel, C > 0 or +∞, eps > 0 finite, maxSteps in range); the
 // ParameterError names the parameter ("c", "eps", "gamma", …).

@@ -18,17 +18,14 @@ void keepEveryOther(std::vector<T>& items) {
 }
 
 TraceSample measure(const SmoSolver& solver, BiasRule bias) {
-  // All from the core (svm/optimality.hpp); the same quantities describeBinarySolution reports.
-  const DualProblem& p = solver.problem();
+  // All from the core (svm/binary_solution.hpp); the same quantities describeBinarySolution
+  // reports.
+  const DualityGap gap = dualityGap(solver, bias);
   TraceSample sample;
   sample.step = solver.iteration();
-  sample.dualObjective = -solver.objective();
-  const double rho =
-      rhoFromGradient(bias, p.y, solver.alpha(), p.lower, p.upper, solver.gradient());
-  const Vector slacks = cSvcSlacks(p.y, solver.gradient(), rho);
-  const double c = p.size() > 0 ? p.upper(0) : 1.0;
-  sample.primalObjective = cSvcPrimalObjective(solver.alpha(), solver.gradient(), slacks, c);
-  sample.dualityGap = sample.primalObjective - sample.dualObjective;
+  sample.dualObjective = gap.dual;
+  sample.primalObjective = gap.primal;
+  sample.dualityGap = gap.gap;
   sample.violation = solver.violation();
   return sample;
 }
@@ -84,21 +81,11 @@ void SolverHistory::recordAfterStep(const SmoStep& record) {
 }
 
 SmoStep SolverHistory::stepForward() {
+  // The core settles its status at the update that reaches the stopping test, so the status
+  // reads "converged" at the last update, not one click later.
   SmoStep record = current_.step();
-  if (record.updated) settleStatus();
   recordAfterStep(record);
   return record;
-}
-
-void SolverHistory::settleStatus() {
-  // The core notices that it has stopped only on the next call of step() (which then updates
-  // nothing). Make that call at once when its stopping test (the same test as
-  // SmoSolver::step: m − M < eps, or the iteration cap) already holds, so the status reads
-  // "converged" at the last update rather than one click later. α and G are unchanged by it.
-  if (!(current_.violation() >= current_.options().eps) ||
-      current_.iteration() >= current_.maxIterations()) {
-    current_.step();
-  }
 }
 
 std::int64_t SolverHistory::seek(std::int64_t step) {
@@ -119,7 +106,6 @@ std::int64_t SolverHistory::seek(std::int64_t step) {
     if (!record.updated) break;  // cannot happen below furthest_ (deterministic), but bounded
     lastStep_ = record;
   }
-  if (current_.iteration() == furthest_ && endReached_) settleStatus();
   if (current_.iteration() > 0 && !lastStep_) {
     // Restored exactly onto a checkpoint: regenerate the record that led here by replaying the
     // last step from the previous position (a step back then forward is identical).
@@ -140,8 +126,8 @@ std::int64_t SolverHistory::stepBack(std::int64_t n) {
 
 std::size_t SolverHistory::memoryBytes() const {
   const auto n = static_cast<std::size_t>(current_.alpha().size());
-  // α, G and the two scratch columns per solver copy.
-  const std::size_t perSolver = 4 * n * sizeof(double) + sizeof(SmoSolver);
+  // α and G per solver copy (the scratch columns are a workspace copies do not carry).
+  const std::size_t perSolver = 2 * n * sizeof(double) + sizeof(SmoSolver);
   return (checkpoints_.size() + 1) * perSolver + trace_.capacity() * sizeof(TraceSample);
 }
 

@@ -4,6 +4,7 @@
 
 #include "data/toy_datasets.hpp"
 #include "svm/dual_problem.hpp"
+#include "svm/model_from_solver.hpp"
 #include "svm/optimality.hpp"
 
 #include <algorithm>
@@ -143,32 +144,15 @@ void buildKfd(KfdMode& m, const LabState& lab) {
   }
 }
 
-// The model of the solver's current α (svm_train.cpp trainRegression, step by step).
+// The model of the solver's current α (svm/model_from_solver.hpp, as trainSvm builds it).
 void updateSvrModel(SvrMode& m, const LabState& lab) {
   if (!m.solver()) return;
-  const DualProblem& problem = m.solver()->problem();
   const Vector& alpha = m.solver()->alpha();
   const Index n = alpha.size() / 2;
-  m.rho = rhoFromGradient(BiasRule::Libsvm, problem.y, alpha, problem.lower, problem.upper,
-                          m.solver()->gradient());
-  if (!std::isfinite(m.rho)) m.rho = 0;
+  m.model = svrModel(*m.solver(), svrInputs(lab), lab.params.kernel);
+  m.rho = m.model.rho(0);
   m.coef = alpha.head(n) - alpha.tail(n);
-  std::vector<Index> rows;
-  for (Index i = 0; i < n; ++i)
-    if (m.coef(i) != 0) rows.push_back(i);
-  m.supportCount = static_cast<Index>(rows.size());
-  const Matrix x = svrInputs(lab);
-  m.model = SvmModel{};
-  m.model.type = SvmType::EpsilonSvr;
-  m.model.kernel = lab.params.kernel;
-  m.model.classCount = 2;
-  m.model.supportVectors.resize(m.supportCount, 1);
-  m.model.coefficients.resize(1, m.supportCount);
-  for (Index s = 0; s < m.supportCount; ++s) {
-    m.model.supportVectors(s, 0) = x(rows[static_cast<std::size_t>(s)], 0);
-    m.model.coefficients(0, s) = m.coef(rows[static_cast<std::size_t>(s)]);
-  }
-  m.model.rho = Vector::Constant(1, m.rho);
+  m.supportCount = m.model.supportVectorCount();
 }
 
 void buildSvr(SvrMode& m, const LabState& lab) {
@@ -338,24 +322,12 @@ const SmoStep* SvrMode::last() const {
 }
 
 SmoStep SvrSolver::step() {
-  SmoStep record = solver_.step();
-  // Settle the status at the update that reaches the stopping test (the next call of the core's
-  // step() changes nothing and only records the stop).
-  if (record.updated && (!(solver_.violation() >= solver_.options().eps) ||
-                         solver_.iteration() >= solver_.maxIterations()))
-    solver_.step();
-  return record;
+  // The core settles its status at the update that reaches the stopping test.
+  return solver_.step();
 }
 
 RunStatus SvrSolver::status() const {
-  switch (solver_.status()) {
-    case SmoStatus::Running:
-      return RunStatus::Running;
-    case SmoStatus::Converged:
-      return RunStatus::Converged;
-    default:
-      return RunStatus::CapReached;
-  }
+  return solver_.status();
 }
 
 void invalidateMode(ModesState& modes, Mode mode) {

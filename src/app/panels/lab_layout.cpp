@@ -49,10 +49,9 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
     } else {
       std::string text = "Step " + std::to_string(lab.stepCount());
       if (furthest > lab.stepCount()) text += " of " + std::to_string(furthest);
-      const ImVec4 statusColour = m.status == SmoStatus::Converged ? ImVec4(0.0f, 0.45f, 0.2f, 1)
-                                  : m.status == SmoStatus::IterationLimit
-                                      ? ImVec4(0.7f, 0.2f, 0.1f, 1)
-                                      : ImVec4(0.1f, 0.2f, 0.5f, 1);
+      const ImVec4 statusColour = m.status == SmoStatus::Converged    ? ImVec4(0.0f, 0.45f, 0.2f, 1)
+                                  : m.status == SmoStatus::CapReached ? ImVec4(0.7f, 0.2f, 0.1f, 1)
+                                                                      : ImVec4(0.1f, 0.2f, 0.5f, 1);
       ImGui::TextUnformatted(text.c_str());
       ImGui::SameLine();
       ImGui::TextColored(statusColour, "%s", m.statusText.c_str());

@@ -30,9 +30,7 @@ class SvmMethod final : public BenchmarkMethod {
     for (double c : regularizers) {
       SmoSolver solver(cSvcDual(kTrain, yTrain, c));
       solver.solve();
-      const DualProblem& p = solver.problem();
-      const double rho = rhoFromGradient(BiasRule::Libsvm, p.y, solver.alpha(), p.lower, p.upper,
-                                         solver.gradient());
+      const double rho = solver.rho(BiasRule::Libsvm);
       const Vector coefficients = solver.alpha().cwiseProduct(yTrain);
       out.push_back((kEval * coefficients).array() - rho);
     }

@@ -6,6 +6,16 @@
 
 namespace kpg {
 
+std::string_view biasRuleName(BiasRule rule) {
+  return rule == BiasRule::Libsvm ? "libsvm" : "average";
+}
+
+std::optional<BiasRule> biasRuleFromName(std::string_view name) {
+  if (name == "libsvm") return BiasRule::Libsvm;
+  if (name == "average") return BiasRule::AverageOverSupportVectors;
+  return std::nullopt;
+}
+
 double dualObjective(const Vector& alpha, const Vector& gradient, const Vector& linear) {
   return 0.5 * alpha.dot(gradient + linear);
 }

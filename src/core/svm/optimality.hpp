@@ -22,11 +22,18 @@
 
 #include "kernels/kernel.hpp"
 
+#include <optional>
+#include <string_view>
+
 namespace kpg {
 
 using Index = Eigen::Index;
 
 enum class BiasRule { Libsvm, AverageOverSupportVectors };
+
+// "libsvm", "average": the names sessions and the lab use.
+std::string_view biasRuleName(BiasRule rule);
+std::optional<BiasRule> biasRuleFromName(std::string_view name);
 
 double dualObjective(const Vector& alpha, const Vector& gradient, const Vector& linear);
 

@@ -37,4 +37,14 @@ PairUpdate solvePairUpdate(const PairInput& in, double tau) {
   return out;
 }
 
+double courseLambda(double gi, double gj, double eta, double alphaI, double upperI, double alphaJ,
+                    double lowerJ) {
+  return std::min({(gi - gj) / eta, upperI - alphaI, alphaJ - lowerJ});
+}
+
+void updateGradient(Vector& gradient, const Vector& qColumnI, double deltaI, const Vector& qColumnJ,
+                    double deltaJ) {
+  gradient += deltaI * qColumnI + deltaJ * qColumnJ;
+}
+
 }  // namespace kpg

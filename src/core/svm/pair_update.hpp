@@ -14,6 +14,8 @@
 // t = clamp(t*, L, H). A variable whose bound was hit is set to that bound exactly, so that
 // "α = 0" and "α = C" are exact comparisons afterwards, as in LIBSVM.
 
+#include "kernels/kernel.hpp"
+
 namespace kpg {
 
 struct PairInput {
@@ -39,5 +41,22 @@ struct PairUpdate {
 };
 
 PairUpdate solvePairUpdate(const PairInput& in, double tau);
+
+// The same step in the course's own variables (course-notes 003 "SMO algo", step 3):
+//   λ = min{ (g_i − g_j) / (k_ii + k_jj − 2k_ij),  B_i − α_i,  α_j − A_j }
+// where the course's α is the signed β = y∘α of this solver (box A_s = min(0, y_s C),
+// B_s = max(0, y_s C)), g = y − Kβ = −y∘G its gradient, and (i, j) a violating pair with
+// g_i > g_j, so that α_i grows by λ and α_j shrinks by λ (step 4). For η > 0 it equals
+// solvePairUpdate's step t (the SMO tutorial checks this on every step).
+double courseLambda(double gi, double gj, double eta, double alphaI, double upperI, double alphaJ,
+                    double lowerJ);
+
+// The gradient update after a pair update (course-notes 003 "SMO algo" step 5,
+// g_s ← g_s − λ(k_is − k_js); LIBSVM's "update G" loop). In this solver's variables, with
+// G = Qα + p and Δα_i, Δα_j the changes of the pair:
+//   G ← G + Q_:i Δα_i + Q_:j Δα_j          (O(n), the only O(n) work of a step besides the gap)
+// qColumnI, qColumnJ: columns i and j of Q, the size of G.
+void updateGradient(Vector& gradient, const Vector& qColumnI, double deltaI, const Vector& qColumnJ,
+                    double deltaJ);
 
 }  // namespace kpg

@@ -1,5 +1,6 @@
 #include "svm/working_set.hpp"
 
+#include <cmath>
 #include <limits>
 
 namespace kpg {
@@ -10,7 +11,9 @@ OptimalityGap optimalityGap(const DualIterate& s) {
   gap.mAlpha = -inf;
   gap.bigMAlpha = inf;
   const Index n = s.alpha.size();
+  double nonFinite = 0;  // G_t − G_t is 0 when G_t is finite, NaN when not; NaN sticks
   for (Index t = 0; t < n; ++t) {
+    nonFinite += s.gradient(t) - s.gradient(t);
     const double v = -s.y(t) * s.gradient(t);
     if (inUpSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)) && v >= gap.mAlpha) {
       gap.mAlpha = v;
@@ -21,7 +24,12 @@ OptimalityGap optimalityGap(const DualIterate& s) {
       gap.argminLow = t;
     }
   }
+  gap.gradientFinite = nonFinite == 0;
   return gap;
+}
+
+bool isOptimal(const OptimalityGap& gap, double eps) {
+  return gap.argmaxUp < 0 || gap.argminLow < 0 || !(gap.violation() >= eps);
 }
 
 double secondOrderGain(double yi, double gi, double yt, double gt, double qii, double qtt,
@@ -32,15 +40,14 @@ double secondOrderGain(double yi, double gi, double yt, double gt, double qii, d
   return -(b * b) / a;
 }
 
-PairSelection selectWorkingPair(SelectionRule rule, const DualIterate& s, const Vector& diagonal,
-                                const Vector& qColumnI, double tau) {
+PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, const DualIterate& s,
+                                const Vector& diagonal, const Vector& qColumnI, double tau) {
   PairSelection result;
-  result.gap = optimalityGap(s);
-  const Index i = result.gap.argmaxUp;
-  if (i < 0 || result.gap.argminLow < 0) return result;
+  const Index i = gap.argmaxUp;
+  if (i < 0 || gap.argminLow < 0) return result;
   if (rule == SelectionRule::FirstOrder) {
-    const Index j = result.gap.argminLow;
-    if (result.gap.bigMAlpha >= result.gap.mAlpha) return result;  // no violating pair
+    const Index j = gap.argminLow;
+    if (gap.bigMAlpha >= gap.mAlpha) return result;  // no violating pair
     result.i = i;
     result.j = j;
     if (qColumnI.size() == s.alpha.size()) {
@@ -52,7 +59,7 @@ PairSelection selectWorkingPair(SelectionRule rule, const DualIterate& s, const 
     return result;
   }
   double best = std::numeric_limits<double>::infinity();
-  const double mi = result.gap.mAlpha;
+  const double mi = gap.mAlpha;
   for (Index t = 0; t < s.alpha.size(); ++t) {
     if (!inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t))) continue;
     if (!(-s.y(t) * s.gradient(t) < mi)) continue;  // b_it > 0 only
@@ -68,6 +75,16 @@ PairSelection selectWorkingPair(SelectionRule rule, const DualIterate& s, const 
     result.gain = best;
   }
   return result;
+}
+
+std::string_view selectionRuleName(SelectionRule rule) {
+  return rule == SelectionRule::FirstOrder ? "first-order" : "second-order";
+}
+
+std::optional<SelectionRule> selectionRuleFromName(std::string_view name) {
+  if (name == "first-order") return SelectionRule::FirstOrder;
+  if (name == "second-order") return SelectionRule::SecondOrder;
+  return std::nullopt;
 }
 
 }  // namespace kpg

@@ -19,6 +19,9 @@
 
 #include "kernels/kernel.hpp"
 
+#include <optional>
+#include <string_view>
+
 namespace kpg {
 
 using Index = Eigen::Index;
@@ -46,15 +49,24 @@ struct OptimalityGap {
   double bigMAlpha = 0;  // M(α) (+∞ when I_low is empty)
   Index argmaxUp = -1;   // i attaining m(α), last of ties
   Index argminLow = -1;  // j attaining M(α), last of ties
+  // Every G_t is finite. A NaN would drop out of the max and min above unseen (every comparison
+  // with NaN is false), so the pass checks it: an overflowing kernel value reaches G at the first
+  // update that uses its column (docs/bad-inputs.md P3, G7).
+  bool gradientFinite = true;
   double violation() const { return mAlpha - bigMAlpha; }
 };
 
+// One O(n) pass over the variables.
 OptimalityGap optimalityGap(const DualIterate& state);
+
+// The stopping test (course-notes 003 "SMO algo" step 2, "stop if no τ-violating pair exists";
+// LIBSVM's select_working_set): α is optimal to tolerance eps when m(α) − M(α) < eps, and also
+// when I_up or I_low is empty (−∞ − M or m − ∞).
+bool isOptimal(const OptimalityGap& gap, double eps);
 
 struct PairSelection {
   Index i = -1;
   Index j = -1;  // −1: no violating pair
-  OptimalityGap gap;
   // −b_ij²/a_ij for the chosen pair (both rules report it; SecondOrder minimizes it).
   double gain = 0;
   bool found() const { return i >= 0 && j >= 0; }
@@ -64,9 +76,15 @@ struct PairSelection {
 double secondOrderGain(double yi, double gi, double yt, double gt, double qii, double qtt,
                        double qit, double tau);
 
-// qColumnI: column i of Q, where i = optimalityGap(state).argmaxUp (only read by SecondOrder;
-// it may be empty for FirstOrder). diagonal: Q_tt.
-PairSelection selectWorkingPair(SelectionRule rule, const DualIterate& state,
-                                const Vector& diagonal, const Vector& qColumnI, double tau);
+// gap: optimalityGap(state), computed once by the caller (the solver keeps it from the end of the
+// previous step). qColumnI: column i of Q, where i = gap.argmaxUp (only read by SecondOrder; it may
+// be empty for FirstOrder). diagonal: Q_tt.
+PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap,
+                                const DualIterate& state, const Vector& diagonal,
+                                const Vector& qColumnI, double tau);
+
+// "first-order", "second-order": the names sessions and the lab use.
+std::string_view selectionRuleName(SelectionRule rule);
+std::optional<SelectionRule> selectionRuleFromName(std::string_view name);
 
 }  // namespace kpg

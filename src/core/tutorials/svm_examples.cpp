@@ -122,7 +122,7 @@ Tutorial smoTutorial(const ExactPoints& points, const SmoExampleOptions& options
     const double betaI = y(i) * alphaBefore(i), betaJ = y(j) * alphaBefore(j);
     // 003's λ: the unconstrained step, cut by the box of βᵢ (upwards) and βⱼ (downwards).
     const double lambda =
-        std::min({(gi - gj) / eta, upperSigned(y(i), c) - betaI, betaJ - lowerSigned(y(j), c)});
+        courseLambda(gi, gj, eta, betaI, upperSigned(y(i), c), betaJ, lowerSigned(y(j), c));
     Vector gPredicted = gBefore;
     for (Index s = 0; s < n; ++s) gPredicted(s) -= lambda * (k(i, s) - k(j, s));
     const Vector gAfter = signedGradient(solver.gradient());

@@ -100,56 +100,48 @@ TEST_CASE("Pair update: an infinite upper bound (hard margin) gives an infinite 
   CHECK(u.step == 0.5);
 }
 
-TEST_CASE("Working set: the WSS3 pair matches a brute-force evaluation of the gain", "[svm]") {
-  std::mt19937 engine(42);
-  std::normal_distribution<double> normal(0.0, 1.0);
-  const Index n = 40;
-  Matrix x(n, 3);
-  Vector y(n);
-  for (Index i = 0; i < n; ++i) {
-    for (Index c = 0; c < 3; ++c) x(i, c) = normal(engine);
-    y(i) = normal(engine) > 0 ? 1 : -1;
+TEST_CASE("courseLambda: 003's lambda equals the solver's step t, clipped or not", "[svm]") {
+  // In the course's signed variables β = y∘α, g = −y∘G, box [min(0, yC), max(0, yC)]; for a
+  // pair of opposite labels the solver's t is λ (α_i + y_i t = β_i + λ for y_i = +1).
+  std::mt19937 engine(3);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const double c = 2.0;
+  for (int trial = 0; trial < 200; ++trial) {
+    PairInput in{};
+    in.yi = trial % 2 == 0 ? 1.0 : -1.0;
+    in.yj = -in.yi;
+    in.alphaI = c * unit(engine);
+    in.alphaJ = c * unit(engine);
+    in.lowerI = in.lowerJ = 0;
+    in.upperI = in.upperJ = c;
+    in.qii = 1 + unit(engine);
+    in.qjj = 1 + unit(engine);
+    in.qij = in.yi * in.yj * unit(engine) * 0.5;  // Q_ij = y_i y_j k_ij with |k_ij| small
+    // A violating pair in the course's sense: g_i > g_j.
+    const double courseGi = 1 + unit(engine), courseGj = -unit(engine);
+    in.gradientI = -in.yi * courseGi;
+    in.gradientJ = -in.yj * courseGj;
+    const PairUpdate u = solvePairUpdate(in, 1e-12);
+    const double kii = in.qii, kjj = in.qjj, kij = in.yi * in.yj * in.qij;
+    const double betaI = in.yi * in.alphaI, betaJ = in.yj * in.alphaJ;
+    const double lambda = courseLambda(courseGi, courseGj, kii + kjj - 2 * kij, betaI,
+                                       std::max(0.0, in.yi * c), betaJ, std::min(0.0, in.yj * c));
+    CHECK_THAT(lambda, WithinAbs(u.step, 1e-12));
+    CHECK_THAT(in.yi * u.alphaI, WithinAbs(betaI + lambda, 1e-12));  // 003 step 4
+    CHECK_THAT(in.yj * u.alphaJ, WithinAbs(betaJ - lambda, 1e-12));
   }
-  const KernelParams kernel = KernelParams::rbf(0.3);
-  SmoOptions first;
-  first.rule = SelectionRule::FirstOrder;
-  SmoSolver solver(cSvcDual(x, y, kernel, 0.5), first);
-  PrecomputedQMatrix q(kernel, x, DualVariableMap::classification(y));
-  for (int round = 0; round < 6; ++round) {
-    solver.run(7);  // some variables at 0, some at C, some free
-    const Vector& alpha = solver.alpha();
-    const Vector& g = solver.gradient();
-    const DualProblem& p = solver.problem();
-    const DualIterate state{y, alpha, p.lower, p.upper, g};
-    const OptimalityGap gap = optimalityGap(state);
-    REQUIRE(gap.argmaxUp >= 0);
-    Vector qi(n);
-    q.column(gap.argmaxUp, qi);
-    const PairSelection chosen =
-        selectWorkingPair(SelectionRule::SecondOrder, state, q.diagonal(), qi, 1e-12);
-    // Brute force over every t, straight from the definitions.
-    const Index i = gap.argmaxUp;
-    double best = std::numeric_limits<double>::infinity();
-    Index bestJ = -1;
-    for (Index t = 0; t < n; ++t) {
-      const bool low = y(t) > 0 ? alpha(t) > 0 : alpha(t) < 0.5;
-      const double b = -y(i) * g(i) + y(t) * g(t);
-      if (!low || b <= 0) continue;
-      const double kit = y(i) * y(t) * qi(t);
-      double a = q.diagonal()(i) + q.diagonal()(t) - 2 * kit;
-      if (a <= 0) a = 1e-12;
-      if (-b * b / a <= best) {
-        best = -b * b / a;
-        bestJ = t;
-      }
-    }
-    CHECK(chosen.i == i);
-    CHECK(chosen.j == bestJ);
-    CHECK(chosen.gain == best);
-    // m(α) is the largest −y_t G_t over I_up.
-    for (Index t = 0; t < n; ++t) {
-      if (inUpSet(y(t), alpha(t), 0.0, 0.5)) CHECK(-y(t) * g(t) <= gap.mAlpha);
-      if (inLowSet(y(t), alpha(t), 0.0, 0.5)) CHECK(-y(t) * g(t) >= gap.bigMAlpha);
-    }
-  }
+}
+
+TEST_CASE("updateGradient: G stays Qα + p after a pair update (003 step 5)", "[svm]") {
+  Matrix q(3, 3);
+  q << 2, -1, 0.5, -1, 3, 0.25, 0.5, 0.25, 1;
+  const Vector p = Vector::Constant(3, -1.0);
+  Vector alpha(3);
+  alpha << 0.2, 0.4, 0.1;
+  Vector gradient = q * alpha + p;
+  Vector after = alpha;
+  after(0) += 0.3;
+  after(2) -= 0.05;
+  updateGradient(gradient, q.col(0), 0.3, q.col(2), -0.05);
+  CHECK((gradient - (q * after + p)).cwiseAbs().maxCoeff() < 1e-15);
 }

@@ -1,6 +1,7 @@
 #include "svm/smo_solver.hpp"
 #include "svm/svm_train.hpp"
 
+#include "data/toy_datasets.hpp"
 #include "kernels/gram_matrix.hpp"
 
 #include <catch2/catch.hpp>
@@ -61,12 +62,14 @@ TEST_CASE("SmoSolver: hand-solved example reaches alpha = (1/4, 3/8, 5/8)", "[sv
     CHECK(std::abs(solver.alpha().dot(y)) <= 1e-12);
     CHECK((solver.alpha().array() >= 0).all());
     CHECK(s.objectiveAfter <= s.objectiveBefore + 1e-12);
-    CHECK(s.violation == s.mAlpha - s.bigMAlpha);
+    // A step is taken only while α is not optimal: m(α) − M(α) ≥ eps before it.
+    CHECK(s.violation >= options.eps);
     CHECK(s.lower <= s.step);
     CHECK(s.step <= s.upper);
     REQUIRE(updates < 1000);
   }
   CHECK(solver.status() == SmoStatus::Converged);
+  CHECK(solver.violation() < options.eps);
   CHECK_THAT(solver.alpha()(0), WithinAbs(0.25, 1e-9));
   CHECK_THAT(solver.alpha()(1), WithinAbs(0.375, 1e-9));
   CHECK_THAT(solver.alpha()(2), WithinAbs(0.625, 1e-9));
@@ -167,13 +170,12 @@ TEST_CASE("SmoSolver: a non-PSD sigmoid kernel still terminates, using the tau s
   REQUIRE(eig.eigenvalues()(0) < -0.1);
 
   SmoSolver solver(cSvcDual(x, y, sigmoid, 1.0), SmoOptions{});
-  bool tauUsed = false;  // whether this data needs it depends on the path; not asserted
   while (solver.status() == SmoStatus::Running) {
     const SmoStep s = solver.step();
-    tauUsed = tauUsed || s.tauUsed;
-    (void)tauUsed;
     if (s.updated) {
       CHECK(s.objectiveAfter <= s.objectiveBefore + 1e-12);
+      // τ replaces η exactly when η ≤ 0 (Fan, Chen & Lin 2005 §4).
+      CHECK(s.tauUsed == (s.eta <= 0));
     }
     REQUIRE(solver.iteration() < 100000);
   }
@@ -293,7 +295,7 @@ TEST_CASE("SmoSolver: huge C on overlapping data stops at the iteration cap and 
   const SvmTrainResult r = trainSvm(x, y, params);
   REQUIRE(r.ok());
   REQUIRE(r.subproblems.size() == 1);
-  CHECK(r.subproblems[0].status == SmoStatus::IterationLimit);
+  CHECK(r.subproblems[0].status == SmoStatus::CapReached);
   CHECK(r.subproblems[0].iterations == 50);
   CHECK_FALSE(r.converged());
   REQUIRE_FALSE(r.warnings.empty());
@@ -360,4 +362,127 @@ TEST_CASE("SmoSolver: the default iteration cap is LIBSVM's max(10^7, 100 n)", "
   SmoSolver solver(cSvcDual(x, y, KernelParams::linear(), 1.0), SmoOptions{});
   CHECK(solver.maxIterations() == 10000000);
   CHECK(solver.status() == SmoStatus::Running);
+}
+
+namespace {
+
+// Each preset of data/toy_datasets with a kernel that makes SMO work on it; eps is tiny so that
+// the runs last (the hand-solved and separable sets converge early, the others run to the cap).
+SmoSolver presetSolver(ToyKind kind, SelectionRule rule, std::int64_t cap) {
+  const Dataset data = makeToyDataset(kind, {200, 0.3, 9});
+  const bool linear = kind == ToyKind::HandSolved || kind == ToyKind::Perceptron ||
+                      kind == ToyKind::Separable || kind == ToyKind::Blobs;
+  SmoOptions options;
+  options.eps = 1e-14;
+  options.rule = rule;
+  options.maxIterations = cap;
+  return SmoSolver(cSvcDual(data.x, data.y, linear ? KernelParams::linear() : KernelParams::rbf(2),
+                            linear && kind != ToyKind::Blobs ? kInf : 10.0),
+                   options);
+}
+
+}  // namespace
+
+TEST_CASE("SmoSolver: run(n) equals n calls of step() bit for bit on every preset", "[svm]") {
+  // The teaching step (full record) and run() (no record) are one template (architecture
+  // review change 1): same α, same G, same status after 10⁴ steps.
+  const ToyKind kind =
+      GENERATE(ToyKind::HandSolved, ToyKind::Perceptron, ToyKind::Xor, ToyKind::Moons,
+               ToyKind::Circles, ToyKind::Blobs, ToyKind::Separable);
+  const SelectionRule rule = GENERATE(SelectionRule::FirstOrder, SelectionRule::SecondOrder);
+  INFO("preset " << toyKindName(kind));
+  const std::int64_t steps = 10000;
+  SmoSolver fast = presetSolver(kind, rule, 2 * steps);
+  SmoSolver teaching = fast;
+  fast.run(steps);
+  for (std::int64_t s = 0; s < steps; ++s) teaching.step();
+  REQUIRE(teaching.iteration() == fast.iteration());
+  CHECK(teaching.status() == fast.status());
+  CHECK(teaching.alpha() == fast.alpha());  // exact, not approximate
+  CHECK(teaching.gradient() == fast.gradient());
+  CHECK(teaching.violation() == fast.violation());
+}
+
+TEST_CASE("SmoSolver: the status is settled at the update that reaches it", "[svm]") {
+  Matrix x;
+  Vector y;
+  randomBlobs(40, 13, x, y);
+  SECTION("Converged on the last update, not one call later") {
+    SmoOptions options;
+    options.eps = 1e-6;
+    SmoSolver solver(cSvcDual(x, y, KernelParams::rbf(1.0), 10.0), options);
+    SmoStep last;
+    while (solver.status() == SmoStatus::Running) {
+      last = solver.step();
+      REQUIRE(last.updated);
+      if (last.status == SmoStatus::Running) CHECK(solver.violation() >= options.eps);
+    }
+    CHECK(last.status == SmoStatus::Converged);
+    CHECK(last.iteration == solver.iteration());
+    CHECK(solver.violation() < options.eps);
+    // Nothing left to do: the next call updates nothing and says why.
+    const SmoStep after = solver.step();
+    CHECK_FALSE(after.updated);
+    CHECK(after.status == SmoStatus::Converged);
+    CHECK(after.violation == solver.violation());
+    CHECK(after.iteration == last.iteration);
+  }
+  SECTION("CapReached on the update that reaches the cap") {
+    SmoOptions options;
+    options.eps = 1e-12;
+    options.maxIterations = 7;
+    SmoSolver solver(cSvcDual(x, y, KernelParams::rbf(1.0), 10.0), options);
+    for (int s = 1; s <= 7; ++s) {
+      const SmoStep r = solver.step();
+      REQUIRE(r.updated);
+      CHECK(r.status == (s < 7 ? SmoStatus::Running : SmoStatus::CapReached));
+    }
+    CHECK(smoStatusName(solver.status()) == "iteration limit");
+    CHECK(solver.run(5) == SmoStatus::CapReached);
+    CHECK(solver.iteration() == 7);
+  }
+  SECTION("an optimal start is Converged before any step") {
+    SmoOptions options;
+    options.eps = 10;  // m(α) − M(α) = 2 at α = 0 for C-SVC
+    const SmoSolver solver(cSvcDual(x, y, KernelParams::rbf(1.0), 10.0), options);
+    CHECK(solver.status() == SmoStatus::Converged);
+    CHECK(solver.violation() == 2.0);
+  }
+}
+
+TEST_CASE("SmoSolver: an invalid problem reports InvalidInput with a message", "[svm][bad-input]") {
+  Matrix x;
+  Vector y;
+  randomBlobs(6, 2, x, y);
+  DualProblem problem = cSvcDual(x, y, KernelParams::linear(), 1.0);
+  problem.y(3) = 2.0;
+  SmoSolver solver(std::move(problem));
+  CHECK(solver.status() == SmoStatus::InvalidInput);
+  CHECK(smoStatusName(solver.status()) == "invalid input");
+  CHECK_THAT(solver.message(), Catch::Contains("y_i must be +1 or -1"));
+  const SmoStep s = solver.step();
+  CHECK_FALSE(s.updated);
+  CHECK(s.status == SmoStatus::InvalidInput);
+  CHECK(solver.solve() == SmoStatus::InvalidInput);
+  CHECK(solver.iteration() == 0);
+}
+
+TEST_CASE("SmoSolver: non-finite kernel values stop the solve with InvalidInput (F2)",
+          "[svm][bad-input]") {
+  // (x·x' − 1e200)³ with x = ±1e100: the diagonal (1e200 − 1e200)³ = 0 is finite, the off-diagonal
+  // (−2e200)³ is −∞. Only the column used by the first update shows it, through G.
+  Matrix x(2, 1);
+  x << 1e100, -1e100;
+  Vector y(2);
+  y << 1, -1;
+  const KernelParams kernel = KernelParams::polynomial(1.0, -1e200, 3);
+  const std::int64_t cacheBytes = GENERATE(std::int64_t{100} << 20, std::int64_t{16});
+  QMatrixOptions q;
+  q.cacheBytes = cacheBytes;  // precomputed, then the LRU-cached provider
+  SmoSolver solver(cSvcDual(x, y, kernel, 1.0, q));
+  REQUIRE(solver.problem().q->diagonal().allFinite());
+  CHECK(solver.status() == SmoStatus::Running);
+  CHECK(solver.solve() == SmoStatus::InvalidInput);
+  CHECK(solver.message() == kKernelOverflowMessage);
+  CHECK(solver.iteration() == 1);
 }

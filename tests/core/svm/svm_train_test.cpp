@@ -1,5 +1,7 @@
 #include "svm/svm_train.hpp"
 
+#include "svm/cross_validation.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -260,4 +262,58 @@ TEST_CASE("crossValidate: deterministic with a seed; folds > n is leave-one-out"
   REQUIRE(r.ok());
   CHECK(r.meanSquaredError < 1e-3);
   CHECK(r.squaredCorrelation > 0.999);
+}
+
+TEST_CASE("trainSvm and crossValidate refuse overflowing kernel values (F2)", "[svm][bad-input]") {
+  // The reliability audit's reproducers (../shared/audit/repro/, docs/bad-inputs.md P3, G7):
+  // each once trained a 0-SV or NaN model with exit 0.
+  struct Repro {
+    const char* name;
+    std::vector<double> x;  // one feature per sample unless two are given per row
+    Index features;
+    std::vector<double> y;
+    KernelParams kernel;
+  };
+  const std::vector<Repro> repros{
+      {"nonfinite_linear_1e300 (-t 0)", {1e300, -1e300}, 1, {1, -1}, KernelParams::linear()},
+      {"poly_overflow (-t 1 -g 1e15 -d 100)",
+       {1, 2, 3},
+       1,
+       {1, -1, 1},
+       KernelParams::polynomial(1e15, 0, 100)},
+      {"nonfinite_poly_nan_obj (-t 1 -g 0.5 -r -1 -d 3)",
+       {1e150, -2e150, -1e150, 3e149, 2e150, 1e150, -3e150, -1e149},
+       2,
+       {1, -1, 1, -1},
+       KernelParams::polynomial(0.5, -1, 3)},
+  };
+  for (const Repro& r : repros) {
+    INFO(r.name);
+    const auto n = static_cast<Index>(r.y.size());
+    const Matrix x =
+        Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+            r.x.data(), n, r.features);
+    const Vector y = Eigen::Map<const Vector>(r.y.data(), n);
+    SvmParams params;
+    params.kernel = r.kernel;
+    const SvmTrainResult trained = trainSvm(x, y, params);
+    REQUIRE_FALSE(trained.ok());
+    CHECK(trained.error->parameter == "kernel");
+    CHECK(trained.error->message == kKernelOverflowMessage);
+    CHECK(trained.model.supportVectorCount() == 0);
+    params.type = SvmType::EpsilonSvr;
+    const SvmTrainResult regression = trainSvm(x, y, params);
+    REQUIRE_FALSE(regression.ok());
+    CHECK(regression.error->message == kKernelOverflowMessage);
+  }
+  // Cross-validation trains on folds: a fold with overflowing values fails the whole run.
+  Matrix x(8, 1);
+  x << 1e300, -1e300, 2e300, -2e300, 1e300, -1e300, 3e300, -3e300;
+  Vector y(8);
+  y << 1, -1, 1, -1, 1, -1, 1, -1;
+  SvmParams params;
+  params.kernel = KernelParams::linear();
+  const CrossValidationResult cv = crossValidate(x, y, params, 2, 1);
+  REQUIRE_FALSE(cv.ok());
+  CHECK(cv.error->message == kKernelOverflowMessage);
 }

@@ -1,0 +1,88 @@
+#include "svm/model_from_solver.hpp"
+
+#include <algorithm>
+
+namespace kpg {
+
+SvmModel oneVsOneModel(const Matrix& x, const OneVsOne& plan,
+                       const std::vector<Vector>& coefficients, const Vector& rho,
+                       const KernelParams& kernel) {
+  const ClassGrouping& g = plan.classes;
+  const auto classes = static_cast<int>(g.labels.size());
+  const auto n = static_cast<std::size_t>(x.rows());
+  std::vector<bool> nonzero(n, false);
+  for (std::size_t p = 0; p < plan.subproblems.size(); ++p) {
+    const BinarySubproblem& sub = plan.subproblems[p];
+    for (Index t = 0; t < sub.size(); ++t)
+      if (coefficients[p](t) != 0)
+        nonzero[static_cast<std::size_t>(sub.rows[static_cast<std::size_t>(t)])] = true;
+  }
+  SvmModel model;
+  model.type = SvmType::CSvc;
+  model.kernel = kernel;
+  model.classCount = classes;
+  model.labels = g.labels;
+  model.supportCounts.assign(static_cast<std::size_t>(classes), 0);
+  // SVs by class, in input order within a class; column[row] = the SV's column in sv_coef.
+  std::vector<Index> svRows;
+  std::vector<Index> column(n, -1);
+  for (int k = 0; k < classes; ++k) {
+    for (std::size_t r = 0; r < n; ++r) {
+      if (g.classOf[r] != k || !nonzero[r]) continue;
+      ++model.supportCounts[static_cast<std::size_t>(k)];
+      column[r] = static_cast<Index>(svRows.size());
+      svRows.push_back(static_cast<Index>(r));
+    }
+  }
+  model.supportVectors = selectRows(x, svRows);
+  model.coefficients = Matrix::Zero(std::max(classes - 1, 0), static_cast<Index>(svRows.size()));
+  for (std::size_t p = 0; p < plan.subproblems.size(); ++p) {
+    const BinarySubproblem& sub = plan.subproblems[p];
+    for (Index t = 0; t < sub.size(); ++t) {
+      const auto r = static_cast<std::size_t>(sub.rows[static_cast<std::size_t>(t)]);
+      if (!nonzero[r]) continue;
+      const Index row = t < sub.countA ? sub.classB - 1 : sub.classA;
+      model.coefficients(row, column[r]) = coefficients[p](t);
+    }
+  }
+  model.rho = rho;
+  return model;
+}
+
+SvmModel binaryModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
+                     BiasRule rule) {
+  const Vector& y = solver.problem().y;
+  const OneVsOne plan = oneVsOneSubproblems(y);
+  std::vector<Vector> coefficients;
+  for (const BinarySubproblem& sub : plan.subproblems) {
+    Vector coef(sub.size());
+    for (Index t = 0; t < sub.size(); ++t) {
+      const Index r = sub.rows[static_cast<std::size_t>(t)];
+      coef(t) = solver.alpha()(r) * y(r);
+    }
+    coefficients.push_back(std::move(coef));
+  }
+  return oneVsOneModel(x, plan, coefficients, Vector::Constant(1, solver.rho(rule)), kernel);
+}
+
+SvmModel svrModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
+                  BiasRule rule) {
+  const Vector& alpha = solver.alpha();
+  const Index n = alpha.size() / 2;
+  const Vector coef = alpha.head(n) - alpha.tail(n);
+  std::vector<Index> svRows;
+  for (Index i = 0; i < n; ++i)
+    if (coef(i) != 0) svRows.push_back(i);
+  SvmModel model;
+  model.type = SvmType::EpsilonSvr;
+  model.kernel = kernel;
+  model.classCount = 2;
+  model.supportVectors = selectRows(x, svRows);
+  model.coefficients.resize(1, static_cast<Index>(svRows.size()));
+  for (std::size_t s = 0; s < svRows.size(); ++s)
+    model.coefficients(0, static_cast<Index>(s)) = coef(svRows[s]);
+  model.rho = Vector::Constant(1, solver.rho(rule));
+  return model;
+}
+
+}  // namespace kpg

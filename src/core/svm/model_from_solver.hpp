@@ -1,0 +1,37 @@
+#pragma once
+// From solved duals to an SvmModel in LIBSVM's layout (svm_model.hpp; LIBSVM svm.cpp svm_train,
+// the assembly after the pair loop). Written once here for trainSvm, the lab, the SVR mode and
+// `kpg trace`, which each wrote it by hand before (issue 12, change 2).
+//
+//   C-SVC, k classes (one_vs_one.hpp): a sample is a support vector when its coefficient α·y is
+//     non-zero in any sub-problem; SVs are grouped by class in class order, in input order within
+//     a class; sub-problem (a, b) puts class a's coefficients in row b − 1 and class b's in row a
+//     of sv_coef, and its ρ at position p of rho.
+//   ε-SVR (000 "regression case"): coef_i = α_i − α_i*, the samples with coef_i ≠ 0.
+
+#include "svm/one_vs_one.hpp"
+#include "svm/optimality.hpp"
+#include "svm/smo_solver.hpp"
+#include "svm/svm_model.hpp"
+
+#include <vector>
+
+namespace kpg {
+
+// coefficients[p]: α·y of sub-problem p over plan.subproblems[p].rows (in that order);
+// rho[p] its ρ.
+SvmModel oneVsOneModel(const Matrix& x, const OneVsOne& plan,
+                       const std::vector<Vector>& coefficients, const Vector& rho,
+                       const KernelParams& kernel);
+
+// The model of a binary C-SVC solver over the rows of x (its dual's y = ±1 are the labels 1, −1),
+// at the solver's current α, with ρ by `rule`: f(x) = Σ α_i y_i k(x_i, x) − ρ.
+SvmModel binaryModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
+                     BiasRule rule = BiasRule::Libsvm);
+
+// The model of an ε-SVR solver (epsilonSvrDual over the N rows of x, 2N variables) at its
+// current α.
+SvmModel svrModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
+                  BiasRule rule = BiasRule::Libsvm);
+
+}  // namespace kpg

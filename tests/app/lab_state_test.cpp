@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -325,4 +326,52 @@ TEST_CASE("LabState: LoadSession validates everything before changing anything",
   requireOk(lab, session);
   CHECK(lab.pointCount() == 2);
   CHECK(lab.stepCount() == 1);
+}
+
+TEST_CASE("LabState: KKT violations of bound and non-support points follow Platt's conditions",
+          "[app][lab]") {
+  // The lab's violations come from the core (svm/binary_solution.hpp); here they are checked
+  // against f evaluated by the model (kpg::decisionValues), an independent path.
+  LabState lab;
+  requireOk(lab, action::LoadPreset{"blobs"});
+  auto checkAgainstModel = [&lab]() {
+    for (Index i = 0; i < lab.pointCount(); ++i) {
+      const double yf =
+          lab.data.labels(i) * *decisionAt(lab, lab.data.points(i, 0), lab.data.points(i, 1));
+      double expected = 0;
+      switch (lab.model.solution.categories[static_cast<std::size_t>(i)]) {
+        case SupportCategory::NotSupport:  // α = 0 ⇒ y f ≥ 1
+          expected = std::max(0.0, 1 - yf);
+          break;
+        case SupportCategory::Free:  // 0 < α < C ⇒ y f = 1
+          expected = std::abs(yf - 1);
+          break;
+        case SupportCategory::Bound:  // α = C ⇒ y f ≤ 1
+          expected = std::max(0.0, yf - 1);
+          break;
+      }
+      CHECK(lab.model.kktViolation(i) == Approx(expected).margin(1e-9));
+    }
+  };
+  requireOk(lab, action::Step{5});  // mid-run: some conditions are violated
+  CHECK(lab.model.kktViolation.maxCoeff() > 0.1);
+  checkAgainstModel();
+  requireOk(lab, action::RunToConvergence{5000});
+  REQUIRE(lab.model.status == SmoStatus::Converged);
+  REQUIRE(lab.model.boundCount > 0);
+  REQUIRE(lab.model.supportCount < lab.pointCount());
+  checkAgainstModel();
+  CHECK(lab.model.kktViolation.maxCoeff() < 2e-3);  // within LIBSVM's eps at the stop
+}
+
+TEST_CASE("LabState: overflowing kernel values are refused with the core's sentence (F2)",
+          "[app][lab][bad-input]") {
+  LabState lab;
+  requireOk(lab, action::LoadPreset{"blobs"});
+  requireOk(lab, action::AddPoint{1e5, 1e5, 1});
+  requireOk(lab, action::SetKernel{KernelParams::polynomial(1e6, 0, 20)});
+  CHECK_FALSE(lab.history);
+  REQUIRE(lab.problemError);
+  CHECK(lab.problemError->message == kKernelOverflowMessage);
+  CHECK(lab.model.statusText == kKernelOverflowMessage);
 }

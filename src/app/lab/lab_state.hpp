@@ -7,10 +7,10 @@
 //   max_α Σα_i − ½ ΣΣ α_i α_j y_i y_j k(x_i, x_j)   s.t. Σ α_i y_i = 0, 0 ≤ α_i ≤ C,
 // built by kpg::cSvcDual and solved one pair update at a time by kpg::SmoSolver
 // (src/core/svm/smo_solver.hpp). C = +∞ is the hard margin (000 "separable case").
-// Every number shown comes from the core: describeBinarySolution (svm_train.hpp) for the bias,
-// SV categories, slacks, objectives, w and margin; decisionValues (svm_model.hpp) for f(x).
-// The two small formulas this file adds are named and cited in lab_state.cpp
-// (decision values at the training points from G, and the per-point KKT violation).
+// Every number shown comes from the core: describeBinarySolution (svm/binary_solution.hpp) for
+// the bias, SV categories, slacks, objectives, w and margin, with trainingDecisionValues (f(x_i)
+// from G) and kktViolations (the per-point KKT check) beside it; binaryModel
+// (svm/model_from_solver.hpp) and decisionValues (svm_model.hpp) for f(x).
 //
 // Use:
 //   LabState lab = makeLabState();                 // hand-solved preset, solver at step 0

@@ -7,6 +7,7 @@
 #include "command.hpp"
 #include "data/number_text.hpp"
 #include "kernels/gram_matrix.hpp"
+#include "svm/sparse_kernel.hpp"
 #include "svm_options.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <limits>
 #include <ostream>
+#include <utility>
 
 namespace kpg::cli {
 
@@ -38,18 +40,41 @@ int runKernel(CommandContext& context) {
     context.err << "kpg kernel: expected one data_file\n\n" << kUsage << optionsHelp(groups);
     return kExitUsage;
   }
-  Dataset data;
-  if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;
-  if (!resolveAndValidate(o, data.dimension(), "kernel", context.err)) return kExitUsage;
-  if (data.size() > o.maxSamples) {
+  // LIBSVM files are read as sparse rows; the Gram matrix is computed on them when they are
+  // mostly zeros (F4: a 2 KB file with index 435113 took 77 s and 194 MB densified), on the
+  // dense matrix otherwise.
+  SparseDataset sparse;
+  Dataset dense;
+  bool useSparse = false;
+  if (o.data.format == DataFormat::Libsvm) {
+    if (!loadSparseLibsvm(o.positional[0], o.data, sparse, context.err)) return kExitBadInput;
+    useSparse = preferSparseStorage(sparse.size(), sparse.dimension(), sparse.x.storedEntries());
+  } else if (!loadDataset(o.positional[0], o.data, dense, context.err)) {
+    return kExitBadInput;
+  }
+  const Eigen::Index samples = o.data.format == DataFormat::Libsvm ? sparse.size() : dense.size();
+  const Eigen::Index dimension =
+      o.data.format == DataFormat::Libsvm ? sparse.dimension() : dense.dimension();
+  if (!resolveAndValidate(o, dimension, "kernel", context.err)) return kExitUsage;
+  if (samples > o.maxSamples) {
     const double gib =
-        static_cast<double>(data.size()) * static_cast<double>(data.size()) * 8.0 / (1 << 30);
-    context.err << "kpg kernel: " << data.size() << " samples: the Gram matrix needs "
+        static_cast<double>(samples) * static_cast<double>(samples) * 8.0 / (1 << 30);
+    context.err << "kpg kernel: " << samples << " samples: the Gram matrix needs "
                 << formatDouble(std::round(gib * 100) / 100) << " GiB; the limit is "
                 << o.maxSamples << " samples (--max-samples)\n";
     return kExitResource;
   }
-  const Matrix g = gramMatrix(o.params.kernel, data.x);
+  if (o.data.format == DataFormat::Libsvm && !useSparse) {
+    ReadResult<Dataset> densified =
+        toDenseDataset(std::move(sparse), o.positional[0], o.data.libsvm.limits);
+    if (!densified.ok()) {
+      context.err << "kpg: " << densified.error->toString() << "\n";
+      return kExitBadInput;
+    }
+    dense = std::move(densified.value);
+  }
+  const Matrix g =
+      useSparse ? gramMatrix(o.params.kernel, sparse.x) : gramMatrix(o.params.kernel, dense.x);
   if (!g.allFinite()) {
     context.err << "kpg kernel: the Gram matrix has non-finite entries (scale the data or "
                    "lower gamma/degree)\n";

@@ -3,8 +3,11 @@
 // "Accuracy = x% (a/b) (classification)" or the mean squared error and squared correlation
 // coefficient for regression. Test data with more features than the model's support vectors is
 // read with LIBSVM's sparse semantics (missing features are 0), as svm-predict does (M13).
+// LIBSVM test files are streamed as sparse rows (a line read, predicted and written at a time);
+// the outputs replace their targets together, only when all are written (F6).
 
 #include "command.hpp"
+#include "data/text_scan.hpp"
 #include "svm/model_io.hpp"
 #include "svm_options.hpp"
 
@@ -68,49 +71,70 @@ int runPredict(CommandContext& context) {
                                          classes, context.err))
     return kExitBadInput;
   if (!classes.names.empty()) o.data.csv.knownClassNames = &classes.names;
-  Dataset data;
-  if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;
-  if (csvClasses && classes.names.empty() && !data.classNames.empty()) {
-    context.err << "kpg predict: " << o.positional[0] << ": the labels are class names ('"
-                << data.classNames[0] << "', ...) but the model has no class-name file '"
-                << o.positional[1]
-                << ".classes' (it was trained on numbers, or by svm-train); train it with kpg "
-                   "train --format csv on named classes\n";
+
+  // Every output goes to a temp file first and replaces its target only when all are written
+  // (F6): a bad --decision-values path is found before any prediction, and the old output stays.
+  AtomicOutputs outputs;
+  std::optional<std::string> outputError;
+  const std::size_t predictionFile = outputs.open(o.positional[2], outputError);
+  const bool wantDecisions = !o.decisionValuesPath.empty();
+  std::size_t decisionFile = 0;
+  if (!outputError && wantDecisions) decisionFile = outputs.open(o.decisionValuesPath, outputError);
+  if (outputError) {
+    context.err << "kpg predict: " << *outputError << "\n";
     return kExitBadInput;
   }
 
-  std::string predictions;
-  std::string decisions;
-  const bool wantDecisions = !o.decisionValuesPath.empty();
+  std::size_t count = 0;
   std::size_t correct = 0;
   double sumError = 0, sumP = 0, sumY = 0, sumPP = 0, sumYY = 0, sumPY = 0;
-  for (Eigen::Index i = 0; i < data.size(); ++i) {
-    const Vector x = data.x.row(i).transpose();
-    const double p = predict(model.value, x);
-    const double y = data.y(i);
-    predictions +=
-        (classes.names.empty() ? g17(p) : classes.names[static_cast<std::size_t>(p)]) + "\n";
+  std::string line;
+  const auto record = [&](const Vector& values, double y) {
+    const double p = predictFromDecisionValues(model.value, values);
+    line = classes.names.empty() ? g17(p) : classes.names[static_cast<std::size_t>(p)];
+    line += '\n';
+    outputs.write(predictionFile, line);
     if (wantDecisions) {
-      const Vector values = decisionValues(model.value, x);
-      for (Eigen::Index k = 0; k < values.size(); ++k) decisions += (k ? " " : "") + g17(values(k));
-      decisions += "\n";
+      line.clear();
+      for (Eigen::Index k = 0; k < values.size(); ++k) line += (k ? " " : "") + g17(values(k));
+      line += '\n';
+      outputs.write(decisionFile, line);
     }
+    ++count;
     if (p == y) ++correct;
     sumError += (p - y) * (p - y);
     sumP += p, sumY += y, sumPP += p * p, sumYY += y * y, sumPY += p * y;
+  };
+  if (o.data.format == DataFormat::Libsvm) {
+    // Streamed: one line read, predicted and written at a time, so memory is the model plus one
+    // row whatever the file's size, and a row costs its non-zeros, not its largest index (F4).
+    LibsvmLineParser parser(o.positional[0], o.data.libsvm, text::kMaxLibsvmIndex);
+    if (auto e = streamLibsvm(
+            o.positional[0], o.data, parser,
+            [&](double y, const SparseRowView& x) { record(decisionValues(model.value, x), y); })) {
+      context.err << "kpg: " << *e << "\n";
+      return kExitBadInput;
+    }
+  } else {
+    Dataset data;
+    if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;
+    if (csvClasses && classes.names.empty() && !data.classNames.empty()) {
+      context.err << "kpg predict: " << o.positional[0] << ": the labels are class names ('"
+                  << data.classNames[0] << "', ...) but the model has no class-name file '"
+                  << o.positional[1]
+                  << ".classes' (it was trained on numbers, or by svm-train); train it with kpg "
+                     "train --format csv on named classes\n";
+      return kExitBadInput;
+    }
+    for (Eigen::Index i = 0; i < data.size(); ++i)
+      record(decisionValues(model.value, Vector(data.x.row(i).transpose())), data.y(i));
   }
-  if (auto e = writeFileAtomically(o.positional[2], predictions)) {
+  if (auto e = outputs.commit()) {
     context.err << "kpg predict: " << *e << "\n";
     return kExitBadInput;
   }
-  if (wantDecisions) {
-    if (auto e = writeFileAtomically(o.decisionValuesPath, decisions)) {
-      context.err << "kpg predict: " << *e << "\n";
-      return kExitBadInput;
-    }
-  }
   if (!o.quiet) {
-    const double n = static_cast<double>(data.size());
+    const double n = static_cast<double>(count);
     if (regression) {
       // svm-predict.c's formulas.
       const double r2 = ((n * sumPY - sumP * sumY) * (n * sumPY - sumP * sumY)) /
@@ -119,7 +143,7 @@ int runPredict(CommandContext& context) {
                   << "Squared correlation coefficient = " << g(r2) << " (regression)\n";
     } else {
       context.out << "Accuracy = " << g(100.0 * static_cast<double>(correct) / n) << "% ("
-                  << correct << "/" << data.size() << ") (classification)\n";
+                  << correct << "/" << count << ") (classification)\n";
     }
   }
   return kExitOk;

@@ -11,21 +11,21 @@
 #include <cstring>
 #include <limits>
 #include <ostream>
+#include <utility>
 
 namespace kpg::cli {
 
 namespace {
 
 // The temp files being written, for the signal handler: fixed buffers, since a handler may only
-// touch lock-free state (std::string is not async-signal-safe). A slot is in use while its flag
-// is set; the handler removes every such file.
+// touch lock-free state (std::string is not async-signal-safe). kpg predict writes two at once.
 constexpr int kPendingSlots = 4;
 char gPendingTemp[kPendingSlots][4096] = {};
 volatile std::sig_atomic_t gPendingInUse[kPendingSlots] = {};
 
 extern "C" void onInterrupt(int) {
-  for (int k = 0; k < kPendingSlots; ++k)
-    if (gPendingInUse[k]) ::unlink(gPendingTemp[k]);
+  for (int i = 0; i < kPendingSlots; ++i)
+    if (gPendingInUse[i]) ::unlink(gPendingTemp[i]);
   static const char message[] = "\nkpg: interrupted\n";
   const ssize_t ignored = ::write(STDERR_FILENO, message, sizeof message - 1);
   (void)ignored;
@@ -51,6 +51,23 @@ bool writeAll(int fd, std::string_view content) {
   return true;
 }
 
+// A regular file that exists, or a path that does not: anything else is refused.
+std::optional<std::string> checkReadable(const std::string& path, std::size_t maxBytes) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return "cannot read '" + path + "': " + osReason();
+  if (S_ISDIR(info.st_mode)) return "cannot read '" + path + "': it is a directory";
+  if (!S_ISREG(info.st_mode))
+    return "cannot read '" + path + "': not a regular file (a FIFO, socket or device)";
+  if (static_cast<unsigned long long>(info.st_size) > maxBytes) {
+    return "cannot read '" + path + "': " + std::to_string(info.st_size >> 20) +
+           " MiB exceeds the input budget of " + std::to_string(maxBytes >> 20) +
+           " MiB (--max-file-mb)";
+  }
+  return std::nullopt;
+}
+
+constexpr std::size_t kWriteBufferBytes = std::size_t{1} << 16;
+
 }  // namespace
 
 void installInterruptHandler() {
@@ -66,16 +83,9 @@ void installInterruptHandler() {
 
 std::optional<std::string> readWholeFile(const std::string& path, std::size_t maxBytes,
                                          std::string& text) {
+  if (auto e = checkReadable(path, maxBytes)) return e;
   struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) return "cannot read '" + path + "': " + osReason();
-  if (S_ISDIR(info.st_mode)) return "cannot read '" + path + "': it is a directory";
-  if (!S_ISREG(info.st_mode))
-    return "cannot read '" + path + "': not a regular file (a FIFO, socket or device)";
-  if (static_cast<unsigned long long>(info.st_size) > maxBytes) {
-    return "cannot read '" + path + "': " + std::to_string(info.st_size >> 20) +
-           " MiB exceeds the input budget of " + std::to_string(maxBytes >> 20) +
-           " MiB (--max-file-mb)";
-  }
+  ::stat(path.c_str(), &info);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return "cannot read '" + path + "': " + osReason();
   text.clear();
@@ -98,6 +108,208 @@ std::optional<std::string> readWholeFile(const std::string& path, std::size_t ma
   }
   ::close(fd);
   return std::nullopt;
+}
+
+// ---- AtomicOutputs ----------------------------------------------------------------------------
+
+AtomicOutputs::~AtomicOutputs() {
+  abandon();
+}
+
+std::size_t AtomicOutputs::open(const std::string& path, std::optional<std::string>& error) {
+  // Renaming over a device or directory would replace it (as root, even /dev/full): only regular
+  // files are replaced.
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+    error = "cannot write '" + path + "': it exists and is not a regular file";
+    return 0;
+  }
+  const std::string temp = path + ".tmp.XXXXXX";
+  if (temp.size() >= sizeof gPendingTemp[0]) {
+    error = "cannot write '" + path + "': path too long";
+    return 0;
+  }
+  // Block SIGINT while the handler's path is being set up, so it never sees a half-made name.
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  ::sigprocmask(SIG_BLOCK, &block, &old);
+  int slot = -1;
+  for (int i = 0; i < kPendingSlots && slot < 0; ++i)
+    if (!gPendingInUse[i]) slot = i;
+  int fd = -1;
+  int savedErrno = EMFILE;
+  if (slot >= 0) {
+    std::memcpy(gPendingTemp[slot], temp.c_str(), temp.size() + 1);
+    fd = ::mkstemp(gPendingTemp[slot]);
+    savedErrno = errno;
+    if (fd >= 0) gPendingInUse[slot] = 1;
+  }
+  ::sigprocmask(SIG_SETMASK, &old, nullptr);
+  if (fd < 0) {
+    errno = savedErrno;
+    error = "cannot write '" + path + "': " + osReason() + " (the old file is untouched)";
+    return 0;
+  }
+  Output output;
+  output.path = path;
+  output.slot = slot;
+  output.fd = fd;
+  outputs_.push_back(std::move(output));
+  return outputs_.size() - 1;
+}
+
+bool AtomicOutputs::flush(Output& output) {
+  if (!output.failure.empty()) return false;
+  if (!writeAll(output.fd, output.buffer)) {
+    output.failure = osReason();
+    return false;
+  }
+  output.buffer.clear();
+  return true;
+}
+
+void AtomicOutputs::write(std::size_t index, std::string_view text) {
+  Output& output = outputs_[index];
+  output.buffer.append(text);
+  if (output.buffer.size() >= kWriteBufferBytes) flush(output);
+}
+
+void AtomicOutputs::abandon() {
+  for (Output& output : outputs_) {
+    if (output.fd >= 0) ::close(output.fd);
+    output.fd = -1;
+    if (output.slot >= 0) {
+      ::unlink(gPendingTemp[output.slot]);
+      gPendingInUse[output.slot] = 0;
+      output.slot = -1;
+    }
+  }
+  outputs_.clear();
+}
+
+std::optional<std::string> AtomicOutputs::failAll(const Output& output, const std::string& reason) {
+  const std::string message =
+      "cannot write '" + output.path + "': " + reason +
+      (outputs_.size() > 1 ? " (no output file was replaced)" : " (the old file is untouched)");
+  abandon();
+  return message;
+}
+
+std::optional<std::string> AtomicOutputs::commit() {
+  for (Output& output : outputs_) {
+    if (!flush(output)) return failAll(output, output.failure);
+    if (::fsync(output.fd) != 0) return failAll(output, osReason());
+    ::fchmod(output.fd, 0644);
+    const int fd = output.fd;
+    output.fd = -1;
+    if (::close(fd) != 0) return failAll(output, osReason());
+  }
+  std::string replaced;
+  for (Output& output : outputs_) {
+    if (::rename(gPendingTemp[output.slot], output.path.c_str()) != 0) {
+      const std::string reason = osReason();
+      const std::string message = "cannot write '" + output.path + "': " + reason +
+                                  (replaced.empty() ? std::string(" (no output file was replaced)")
+                                                    : " (already replaced:" + replaced + ")");
+      abandon();
+      return message;
+    }
+    gPendingInUse[output.slot] = 0;
+    output.slot = -1;
+    replaced += " '" + output.path + "'";
+  }
+  outputs_.clear();
+  return std::nullopt;
+}
+
+std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view content) {
+  AtomicOutputs outputs;
+  std::optional<std::string> error;
+  const std::size_t file = outputs.open(path, error);
+  if (error) return error;
+  outputs.write(file, content);
+  return outputs.commit();
+}
+
+// ---- LineInput --------------------------------------------------------------------------------
+
+LineInput::~LineInput() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::optional<std::string> LineInput::open(const std::string& path, std::size_t maxFileBytes,
+                                           std::size_t maxLineBytes) {
+  if (auto e = checkReadable(path, maxFileBytes)) return e;
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) return "cannot read '" + path + "': " + osReason();
+  path_ = path;
+  maxFileBytes_ = maxFileBytes;
+  maxLineBytes_ = maxLineBytes;
+  return std::nullopt;
+}
+
+bool LineInput::fill() {
+  // Keep only the unread part, then append one block.
+  consumed_ += start_;
+  searched_ -= start_;
+  buffer_.erase(0, start_);
+  start_ = 0;
+  char block[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd_, block, sizeof block);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error_ = "cannot read '" + path_ + "': " + osReason();
+      return false;
+    }
+    if (n == 0) {
+      eof_ = true;
+      return true;
+    }
+    if (consumed_ + buffer_.size() + static_cast<std::size_t>(n) > maxFileBytes_) {
+      error_ = "cannot read '" + path_ + "': it grew beyond the input budget";
+      return false;
+    }
+    buffer_.append(block, static_cast<std::size_t>(n));
+    return true;
+  }
+}
+
+bool LineInput::next(std::string_view& line) {
+  if (tooLong_ || error_ || fd_ < 0) return false;
+  for (;;) {
+    const std::size_t newline = buffer_.find('\n', searched_);
+    const bool atEnd = newline == std::string::npos && eof_;
+    if (newline != std::string::npos || atEnd) {
+      if (atEnd && start_ == buffer_.size()) return false;
+      const std::size_t stop = atEnd ? buffer_.size() : newline;
+      ++lineNumber_;
+      if (stop - start_ > maxLineBytes_) {
+        tooLong_ = true;
+        return false;
+      }
+      line = std::string_view(buffer_).substr(start_, stop - start_);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      lineOffset_ = consumed_ + start_;
+      start_ = atEnd ? stop : stop + 1;
+      searched_ = start_;
+      return true;
+    }
+    searched_ = buffer_.size();
+    if (searched_ - start_ > maxLineBytes_) {
+      ++lineNumber_;
+      tooLong_ = true;
+      return false;
+    }
+    if (!fill()) return false;
+  }
+}
+
+std::optional<ReadError> checkLineIsText(std::string_view line, const LineInput& input,
+                                         const std::string& path) {
+  return text::checkIsText(line, path, "LIBSVM data file", input.lineNumber(), input.lineOffset());
 }
 
 PendingOutput::~PendingOutput() {
@@ -166,28 +378,61 @@ std::optional<std::string> PendingOutput::commit() {
   return std::nullopt;
 }
 
-std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view content) {
-  PendingOutput output;
-  if (auto e = output.open(path)) return e;
-  if (auto e = output.write(content)) return e;
-  return output.commit();
-}
-
 bool loadDataset(const std::string& path, const DataOptions& options, Dataset& data,
                  std::ostream& err) {
+  if (options.format == DataFormat::Libsvm) {
+    // Streamed into sparse rows with the feature budget applied at each token, then densified:
+    // the text is never held whole next to the matrix.
+    LibsvmLineParser parser(path, options.libsvm, options.libsvm.limits.maxFeatures);
+    SparseDataset rows;
+    std::vector<double> labels;
+    if (auto e = streamLibsvm(path, options, parser, [&](double label, const SparseRowView& row) {
+          labels.push_back(label);
+          rows.x.appendRow(row);
+        })) {
+      err << "kpg: " << *e << "\n";
+      return false;
+    }
+    rows.x.setDimensionAtLeast(parser.dimension());
+    rows.y =
+        Eigen::Map<const Eigen::VectorXd>(labels.data(), static_cast<Eigen::Index>(labels.size()));
+    ReadResult<Dataset> dense = toDenseDataset(std::move(rows), path, options.libsvm.limits);
+    if (!dense.ok()) {
+      err << "kpg: " << dense.error->toString() << "\n";
+      return false;
+    }
+    data = std::move(dense.value);
+    return true;
+  }
   std::string text;
   if (auto e = readWholeFile(path, options.maxFileBytes, text)) {
     err << "kpg: " << *e << "\n";
     return false;
   }
-  ReadResult<Dataset> r = options.format == DataFormat::Csv
-                              ? readCsv(text, path, options.csv)
-                              : readLibsvm(text, path, options.libsvm);
+  ReadResult<Dataset> r = readCsv(text, path, options.csv);
   if (!r.ok()) {
     err << "kpg: " << r.error->toString() << "\n";
     return false;
   }
   data = std::move(r.value);
+  return true;
+}
+
+bool loadSparseLibsvm(const std::string& path, const DataOptions& options, SparseDataset& data,
+                      std::ostream& err) {
+  LibsvmLineParser parser(path, options.libsvm, text::kMaxLibsvmIndex);
+  std::vector<double> labels;
+  data = SparseDataset();
+  if (auto e = streamLibsvm(path, options, parser, [&](double label, const SparseRowView& row) {
+        labels.push_back(label);
+        data.x.appendRow(row);
+      })) {
+    err << "kpg: " << *e << "\n";
+    return false;
+  }
+  data.x.setDimensionAtLeast(parser.dimension());
+  data.y =
+      Eigen::Map<const Eigen::VectorXd>(labels.data(), static_cast<Eigen::Index>(labels.size()));
   return true;
 }
 

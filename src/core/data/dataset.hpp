@@ -1,6 +1,10 @@
 #pragma once
-// A data set held densely: one sample per row. LIBSVM files are sparse; they are densified up to
-// the largest feature index, which the readers bound (../shared/BAD_INPUTS.md D11).
+// A data set: one sample per row, held densely (Dataset) or as sparse rows (SparseDataset, CSR;
+// data/sparse_rows.hpp). LIBSVM files are sparse: the commands that can work on sparse rows read
+// them so (kpg predict, kpg kernel); the others densify up to the largest feature index, which
+// the readers bound (docs/bad-inputs.md D11).
+
+#include "data/sparse_rows.hpp"
 
 #include <Eigen/Core>
 
@@ -18,6 +22,14 @@ struct Dataset {
 
   Eigen::Index size() const { return x.rows(); }
   Eigen::Index dimension() const { return x.cols(); }
+};
+
+struct SparseDataset {
+  SparseRows x;
+  Eigen::VectorXd y;
+
+  Eigen::Index size() const { return x.rows(); }
+  Eigen::Index dimension() const { return x.dimension(); }
 };
 
 }  // namespace kpg

@@ -63,21 +63,22 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i) {
 }  // namespace
 
 std::optional<ReadError> checkIsText(std::string_view text, std::string_view source,
-                                     std::string_view what) {
-  std::size_t line = 1;
+                                     std::string_view what, std::size_t firstLine,
+                                     std::size_t firstOffset) {
+  std::size_t line = firstLine;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
     if (c == '\0') {
       return makeError(source, line, 0,
                        "not a text " + std::string(what) + " (NUL byte at byte offset " +
-                           std::to_string(i) + ")",
+                           std::to_string(firstOffset + i) + ")",
                        "pass a text file; binary files and images cannot be read");
     }
     const std::size_t length = utf8SequenceLength(text, i);
     if (length == 0) {
       return makeError(source, line, 0,
                        "not a text " + std::string(what) + " (invalid UTF-8 at byte offset " +
-                           std::to_string(i) + ")",
+                           std::to_string(firstOffset + i) + ")",
                        "pass a UTF-8 or ASCII text file");
     }
     if (c == '\n') ++line;
@@ -159,8 +160,7 @@ std::optional<FeatureError> parseFeature(const Token& token, bool zeroBased,
                         zeroBased ? "indices start at 0" : "indices start at 1"};
   }
   bool overflow = false;
-  constexpr long long kInt32Max = 2147483647;  // LIBSVM stores indices as int
-  if (!parseUnsigned(indexText, kInt32Max, index, overflow)) {
+  if (!parseUnsigned(indexText, kMaxLibsvmIndex, index, overflow)) {
     return FeatureError{token.column,
                         "feature index '" + std::string(indexText) + "' is not a whole number",
                         "indices are positive integers written in decimal"};

@@ -16,10 +16,16 @@ namespace kpg::text {
 ReadError makeError(std::string_view source, std::size_t line, std::size_t column,
                     std::string message, std::string hint = {});
 
+// LIBSVM stores feature indices as int (svm.h struct svm_node): the largest index a file may hold.
+inline constexpr long long kMaxLibsvmIndex = 2147483647;
+
 // D13: a NUL byte or invalid UTF-8 means the input is not a text file (a .png, a binary dump).
-// `what` names the expected format in the message ("LIBSVM data file").
+// `what` names the expected format in the message ("LIBSVM data file"). A reader that checks its
+// input piece by piece passes the piece's first line number and byte offset in the whole input,
+// so that the message locates the byte in the file.
 std::optional<ReadError> checkIsText(std::string_view text, std::string_view source,
-                                     std::string_view what);
+                                     std::string_view what, std::size_t firstLine = 1,
+                                     std::size_t firstOffset = 0);
 
 // A UTF-8 byte order mark at the start (spreadsheets write one) is dropped.
 std::string_view stripBom(std::string_view text);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 #include <vector>
 
 namespace kpg {
@@ -71,12 +72,18 @@ std::string writeModel(const SvmModel& model) {
       out += formatDouble(model.coefficients(c, s));
       first = false;
     }
-    for (Eigen::Index j = 0; j < model.supportVectors.cols(); ++j) {
-      const double v = model.supportVectors(s, j);
-      if (v == 0.0) continue;
+    const auto feature = [&](Eigen::Index column, double v) {
+      if (v == 0.0) return;
       if (!first) out += ' ';
-      out += std::to_string(j + 1) + ":" + formatDouble(v);
+      out += std::to_string(column + 1) + ":" + formatDouble(v);
       first = false;
+    };
+    if (model.isSparse()) {
+      const SparseRowView row = model.sparseSupportVectors.row(s);
+      for (Eigen::Index k = 0; k < row.size; ++k) feature(row.columns[k], row.values[k]);
+    } else {
+      for (Eigen::Index j = 0; j < model.supportVectors.cols(); ++j)
+        feature(j, model.supportVectors(s, j));
     }
     out += '\n';
   }
@@ -311,13 +318,8 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
   // ---- Support vectors -----------------------------------------------------------------------
   const auto coefficientCount = static_cast<std::size_t>(classCount - 1);
   std::vector<double> coefficients;
-  struct Entry {
-    std::size_t row;
-    long long column;
-    double value;
-  };
-  std::vector<Entry> entries;
-  long long dimension = 0;
+  SparseRows supportVectors;  // grows with the tokens present, never with a stated count
+  SparseRow row;
   std::size_t rows = 0;
   while (reader.next(line)) {
     const std::size_t ln = reader.lineNumber();
@@ -348,17 +350,22 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
                   "the file is cut or damaged");
     }
     long long previous = 0;
+    row.clear();
     for (; t < tokens.size(); ++t) {
       long long index = 0;
       double value = 0;
-      if (auto e = text::parseFeature(tokens[t], false, previous, options.limits.maxFeatures, index,
-                                      value)) {
+      // Any 32-bit index: the rows are kept sparse, so only a model stored dense is held to
+      // the feature budget (below).
+      if (auto e =
+              text::parseFeature(tokens[t], false, previous, text::kMaxLibsvmIndex, index, value)) {
         return fail(ln, e->column, std::move(e->message), std::move(e->hint));
       }
       previous = index;
-      dimension = std::max(dimension, index);
-      if (value != 0.0) entries.push_back({rows, index - 1, value});
+      if (value != 0.0) row.push(static_cast<int>(index - 1), value);
+      // An explicit zero (LIBSVM's `2:0`) still states the dimension.
+      supportVectors.setDimensionAtLeast(index);
     }
+    supportVectors.appendRow(row.view());
     ++rows;
   }
   if (reader.tooLong()) return fail(reader.lineNumber(), 0, "line too long among the SV rows");
@@ -375,8 +382,18 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
                     ": the last line has no newline",
                 "the file is cut; save the model again");
   }
+  const Eigen::Index dimension = supportVectors.dimension();
+  const auto n = static_cast<Eigen::Index>(rows);
+  const bool sparse = preferSparseStorage(n, dimension, supportVectors.storedEntries());
+  if (!sparse && dimension > options.limits.maxFeatures) {
+    return fail(0, 0,
+                "support vectors have " + std::to_string(dimension) +
+                    " features, above the budget of " + std::to_string(options.limits.maxFeatures) +
+                    " features",
+                "raise --max-features if the model really has that many features");
+  }
   const double bytes = static_cast<double>(rows) * static_cast<double>(dimension) * 8.0;
-  if (bytes > static_cast<double>(options.limits.maxDenseBytes)) {
+  if (!sparse && bytes > static_cast<double>(options.limits.maxDenseBytes)) {
     return fail(0, 0,
                 "exceeds memory budget: " + std::to_string(rows) + " support vectors × " +
                     std::to_string(dimension) + " features");
@@ -387,11 +404,11 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
   model.rho = Eigen::Map<const Vector>(rho.data(), static_cast<Eigen::Index>(rho.size()));
   model.labels.assign(labels.begin(), labels.end());
   model.supportCounts.assign(supportCounts.begin(), supportCounts.end());
-  const auto n = static_cast<Eigen::Index>(rows);
-  model.supportVectors = Matrix::Zero(n, static_cast<Eigen::Index>(dimension));
-  for (const Entry& e : entries)
-    model.supportVectors(static_cast<Eigen::Index>(e.row), static_cast<Eigen::Index>(e.column)) =
-        e.value;
+  if (sparse && n > 0) {
+    model.sparseSupportVectors = std::move(supportVectors);
+  } else {
+    model.supportVectors = supportVectors.toDense();
+  }
   // coefficients was filled row by row of the file: SV-major, i.e. the transpose of the layout.
   model.coefficients =
       Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(

@@ -8,6 +8,7 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/one_vs_one.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model_from_solver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/binary_solution.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sparse_kernel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_train.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cross_validation.cpp

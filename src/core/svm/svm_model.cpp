@@ -1,31 +1,56 @@
 #include "svm/svm_model.hpp"
 
+#include "svm/sparse_kernel.hpp"
+
 #include <algorithm>
 
 namespace kpg {
 
 namespace {
 
-// k(a, b) with LIBSVM's sparse semantics when the lengths differ: the shorter vector is read as
-// padded with zeros.
-double kernelValueAnyLength(const KernelParams& kernel, const VectorRef& a, const VectorRef& b) {
-  if (a.size() == b.size()) return kernelValue(kernel, a, b);
-  const Index d = std::max(a.size(), b.size());
-  Vector pa = Vector::Zero(d);
-  Vector pb = Vector::Zero(d);
-  pa.head(a.size()) = a;
-  pb.head(b.size()) = b;
-  return kernelValue(kernel, pa, pb);
-}
-
-}  // namespace
-
-Vector decisionValues(const SvmModel& model, const VectorRef& x) {
-  const Index total = model.supportVectorCount();
+// k(sv_s, x) for the dense support vectors, where x has any length and `xExtraSquared` is ‖·‖² of
+// features of x the caller left out (beyond the model's dimension). LIBSVM's sparse semantics:
+// the shorter side is read as padded with zeros, so the common head is compared and each tail
+// adds its squared norm to ‖sv − x‖² and nothing to sv·x. No padded copy is made: a test point with
+// index 1 000 000 against a 13-feature model costs 13 products a support vector (F4).
+Vector denseKernelColumn(const SvmModel& model, const VectorRef& x, double xExtraSquared) {
+  const Matrix& sv = model.supportVectors;
+  const Index total = sv.rows();
+  const Index d = sv.cols();
+  const Index m = std::min(d, x.size());
+  const double xTail = xExtraSquared + (x.size() > m ? x.tail(x.size() - m).squaredNorm() : 0.0);
   Vector k(total);
   for (Index s = 0; s < total; ++s) {
-    k(s) = kernelValueAnyLength(model.kernel, model.supportVectors.row(s).transpose(), x);
+    if (d == x.size() && d > 0 && xTail == 0.0) {
+      k(s) = kernelValue(model.kernel, sv.row(s).transpose(), x);
+      continue;
+    }
+    // F7: with d = 0, sv.row(s) would offset the matrix's null data pointer; only blocks of
+    // positive size are formed here.
+    double dot = 0;
+    double distance = xTail;
+    if (m > 0) {
+      const Vector head = sv.row(s).head(m).transpose();
+      dot = head.dot(x.head(m));
+      distance += (head - x.head(m)).squaredNorm();
+    }
+    if (d > m) distance += sv.row(s).tail(d - m).squaredNorm();
+    k(s) = kernelFromProducts(model.kernel, dot, distance);
   }
+  return k;
+}
+
+Vector sparseKernelColumn(const SvmModel& model, const SparseRowView& x) {
+  const Index total = model.sparseSupportVectors.rows();
+  Vector k(total);
+  for (Index s = 0; s < total; ++s)
+    k(s) = kernelValue(model.kernel, model.sparseSupportVectors.row(s), x);
+  return k;
+}
+
+// Σ coef k − rho per one-vs-one pair (svm_model.hpp), from k(sv_s, x) for every s.
+Vector combine(const SvmModel& model, const Vector& k) {
+  const Index total = k.size();
   if (model.type == SvmType::EpsilonSvr) {
     Vector out(1);
     out(0) = (total > 0 ? model.coefficients.row(0).dot(k) : 0.0) - model.rho(0);
@@ -55,8 +80,34 @@ Vector decisionValues(const SvmModel& model, const VectorRef& x) {
   return out;
 }
 
-double predict(const SvmModel& model, const VectorRef& x) {
-  const Vector values = decisionValues(model, x);
+}  // namespace
+
+Vector decisionValues(const SvmModel& model, const VectorRef& x) {
+  if (!model.isSparse()) return combine(model, denseKernelColumn(model, x, 0.0));
+  SparseRow row;
+  for (Index j = 0; j < x.size(); ++j)
+    if (x(j) != 0.0) row.push(static_cast<int>(j), x(j));
+  return combine(model, sparseKernelColumn(model, row.view()));
+}
+
+Vector decisionValues(const SvmModel& model, const SparseRowView& x) {
+  if (model.isSparse()) return combine(model, sparseKernelColumn(model, x));
+  // A dense model: x's features within the model's dimension scattered into a dense head (the
+  // model's size, not x's largest index), the rest only counted in ‖x‖².
+  const Index d = model.supportVectors.cols();
+  Vector head = Vector::Zero(d);
+  double extra = 0;
+  for (Index k = 0; k < x.size; ++k) {
+    if (x.columns[k] < d) {
+      head(x.columns[k]) = x.values[k];
+    } else {
+      extra += x.values[k] * x.values[k];
+    }
+  }
+  return combine(model, denseKernelColumn(model, head, extra));
+}
+
+double predictFromDecisionValues(const SvmModel& model, const Vector& values) {
   if (model.type == SvmType::EpsilonSvr) return values(0);
   const int classes = model.classCount;
   if (classes <= 0 || model.labels.empty()) return 0.0;
@@ -73,6 +124,14 @@ double predict(const SvmModel& model, const VectorRef& x) {
     if (votes[static_cast<std::size_t>(c)] > votes[static_cast<std::size_t>(best)]) best = c;
   }
   return model.labels[static_cast<std::size_t>(best)];
+}
+
+double predict(const SvmModel& model, const VectorRef& x) {
+  return predictFromDecisionValues(model, decisionValues(model, x));
+}
+
+double predict(const SvmModel& model, const SparseRowView& x) {
+  return predictFromDecisionValues(model, decisionValues(model, x));
 }
 
 Vector predictRows(const SvmModel& model, const Matrix& x) {

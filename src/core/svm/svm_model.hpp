@@ -1,14 +1,21 @@
 #pragma once
 // A trained SVM in LIBSVM's own layout, so that a model file maps onto it field by field
 // (LIBSVM svm.cpp, struct svm_model; README "model file format"):
-//   c_svc, k classes:  one-vs-one decision for the pair (a, b), a < b in `labels` order,
-//       f_ab(x) = Σ_{i ∈ SV(a)} coef[b−1][i] k(sv_i, x)
-//               + Σ_{i ∈ SV(b)} coef[a][i] k(sv_i, x) − rho_ab
+//   c_svc, k classes: one-vs-one decision for the pair (a, b), a < b in `labels` order,
+//     f_ab(x) = Σ_{i ∈ SV(a)} coef[b−1][i] k(sv_i, x)
+//             + Σ_{i ∈ SV(b)} coef[a][i] k(sv_i, x) − rho_ab,
 //     and the vote goes to a when f_ab(x) > 0. For k = 2: f(x) = Σ coef_i k(sv_i, x) − rho,
 //     coef_i = α_i·y_i with y = +1 for labels[0]; the course's bias is b = −rho.
 //   epsilon_svr: f(x) = Σ coef_i k(sv_i, x) − rho, coef_i = α_i − α_i*.
 // Support vectors of a c_svc model are grouped by class in `labels` order (nr_sv per class).
+//
+// The support vectors are held in one of two forms. Dense (`supportVectors`), as the trainer and
+// the app build them. Sparse (`sparseSupportVectors`, CSR), as readModel stores a model whose dense
+// form would be mostly zeros (data/sparse_rows.hpp preferSparseStorage): a model with one index
+// 1 000 000 then costs its non-zeros, not 1 000 000 columns a support vector (the reliability
+// audit's F4). Exactly one form holds the rows; the other is empty.
 
+#include "data/sparse_rows.hpp"
 #include "kernels/kernel.hpp"
 
 #include <vector>
@@ -21,26 +28,37 @@ enum class SvmType { CSvc = 0, EpsilonSvr = 3 };
 struct SvmModel {
   SvmType type = SvmType::CSvc;
   KernelParams kernel;
-  int classCount = 2;              // nr_class (2 for epsilon_svr, as LIBSVM writes it)
-  std::vector<int> labels;         // label, c_svc only, in LIBSVM order (first appearance)
-  std::vector<int> supportCounts;  // nr_sv, c_svc only, per class in `labels` order
-  Matrix supportVectors;           // total_sv × dimension, dense
-  Matrix coefficients;             // (classCount − 1) × total_sv: sv_coef, LIBSVM layout
+  int classCount = 2;               // nr_class (2 for epsilon_svr, as LIBSVM writes it)
+  std::vector<int> labels;          // label, c_svc only, in LIBSVM order (first appearance)
+  std::vector<int> supportCounts;   // nr_sv, c_svc only, per class in `labels` order
+  Matrix supportVectors;            // total_sv × dimension, dense; empty when sparse
+  SparseRows sparseSupportVectors;  // total_sv sparse rows, when isSparse()
+  Matrix coefficients;              // (classCount − 1) × total_sv: sv_coef, LIBSVM layout
   Vector rho;  // classCount·(classCount − 1)/2 values, pair order (0,1),(0,2)...
 
-  Eigen::Index supportVectorCount() const { return supportVectors.rows(); }
+  bool isSparse() const { return sparseSupportVectors.rows() > 0; }
+  Eigen::Index supportVectorCount() const {
+    return isSparse() ? sparseSupportVectors.rows() : supportVectors.rows();
+  }
 };
 
 // All decision values of `x`, LIBSVM's svm_predict_values: c_svc, k classes → k(k−1)/2 values in
 // pair order (0,1),(0,2)..(1,2)..; epsilon_svr → 1 value, the regression estimate.
 // A point whose dimension differs from the model's is read with LIBSVM's sparse semantics:
 // missing features are 0 (extra features of x still count in ‖x‖² for RBF, as in LIBSVM).
+// The cost is O(total_sv · (d + nnz(x))) for a dense model of dimension d and
+// O(total_sv · nnz(sv) + nnz(x)) for a sparse one, whatever the largest index of x.
 Vector decisionValues(const SvmModel& model, const VectorRef& x);
+Vector decisionValues(const SvmModel& model, const SparseRowView& x);
 
-// c_svc: the label with the most one-vs-one votes, ties to the first in `labels` order (a pair's
-// vote goes to the first class when f_ab(x) > 0, to the second otherwise, as LIBSVM).
-// epsilon_svr: the regression estimate. A model with one class predicts that class.
+// The label or estimate from the decision values above. c_svc: the label with the most
+// one-vs-one votes, ties to the first in `labels` order (a pair's vote goes to the first class
+// when f_ab(x) > 0, to the second otherwise, as LIBSVM). epsilon_svr: the regression estimate. A
+// model with one class predicts that class.
+double predictFromDecisionValues(const SvmModel& model, const Vector& values);
+
 double predict(const SvmModel& model, const VectorRef& x);
+double predict(const SvmModel& model, const SparseRowView& x);
 
 // Row by row.
 Vector predictRows(const SvmModel& model, const Matrix& x);

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace kpg;
 
@@ -167,4 +168,82 @@ TEST_CASE("LIBSVM writer: writing and reading back gives the same data", "[data]
   REQUIRE(back.ok());
   CHECK(back.value.x == data.x);
   CHECK(back.value.y == data.y);
+}
+
+TEST_CASE("F8: rows whose features are all zero survive writing and reading back", "[data][F8]") {
+  // ../shared/audit/repro/libsvm_allzero_roundtrip.bin without its harness byte: 3 features, all
+  // zero. The writer used to drop every zero and write "0.5\n7\n", which has no features at all.
+  const auto r = read("# c\n# com;ent\n+.5 3:-0e-3\n7\n");
+  REQUIRE(r.ok());
+  CHECK(r.value.dimension() == 3);
+  const std::string text = writeLibsvm(r.value);
+  CHECK(text == "0.5 3:0\n7\n");
+  const auto back = read(text);
+  REQUIRE(back.ok());
+  CHECK(back.value.x == r.value.x);
+  CHECK(back.value.y == r.value.y);
+  // A last column of zeros below non-zero ones keeps the dimension the same way.
+  Dataset data;
+  data.x.resize(2, 3);
+  data.x << 1, 0, 0, 0, 2, 0;
+  data.y.resize(2);
+  data.y << 1, -1;
+  CHECK(writeLibsvm(data) == "1 1:1 3:0\n-1 2:2\n");
+  const auto again = read(writeLibsvm(data));
+  REQUIRE(again.ok());
+  CHECK(again.value.x == data.x);
+}
+
+TEST_CASE("F4: sparse rows hold index 2 000 000 000 without densifying (D11)", "[data][F4]") {
+  const std::string text = "1 2000000000:1.5\n-1 1:1 # comment\n";
+  const auto sparse = readLibsvmSparse(text, "t.svm");
+  REQUIRE(sparse.ok());
+  CHECK(sparse.value.size() == 2);
+  CHECK(sparse.value.dimension() == 2000000000);
+  CHECK(sparse.value.x.storedEntries() == 2);
+  const SparseRowView far = sparse.value.x.row(0);
+  REQUIRE(far.size == 1);
+  CHECK(far.columns[0] == 1999999999);
+  CHECK(far.values[0] == 1.5);
+  CHECK(sparse.value.y(1) == -1.0);
+  // The dense reader refuses it at the token; densifying the sparse rows refuses it too.
+  CHECK_THAT(errorOf(text), Catch::StartsWith("t.svm:1:3: feature index 2000000000 exceeds"));
+  const auto dense = toDenseDataset(sparse.value, "t.svm", ReadLimits{});
+  REQUIRE_FALSE(dense.ok());
+  CHECK_THAT(dense.error->toString(),
+             Catch::StartsWith("t.svm: the samples have 2000000000 features, above the budget"));
+}
+
+TEST_CASE("LIBSVM line parser: line by line gives readLibsvm's samples and errors", "[data]") {
+  const std::string heart = slurp(KPG_SHARED_DIR "/data/libsvm/heart_scale");
+  const auto whole = read(heart);
+  REQUIRE(whole.ok());
+  LibsvmLineParser parser("t.svm", {}, 1000);
+  text::LineReader reader(heart, 1 << 20);
+  std::string_view line;
+  SparseRows rows;
+  SparseRow row;
+  std::vector<double> labels;
+  double label = 0;
+  while (reader.next(line)) {
+    REQUIRE(parser.parse(line, reader.lineNumber(), label, row) !=
+            LibsvmLineParser::Outcome::Error);
+    labels.push_back(label);
+    rows.appendRow(row.view());
+  }
+  CHECK_FALSE(parser.finish());
+  rows.setDimensionAtLeast(parser.dimension());
+  CHECK(rows.toDense() == whole.value.x);
+  CHECK(Eigen::Map<Eigen::VectorXd>(labels.data(), 270) == whole.value.y);
+
+  // A blank line is an error only once a sample follows it, reported at the blank line (D2).
+  LibsvmLineParser strict("t.svm", {}, 1000);
+  CHECK(strict.parse("1 1:1", 1, label, row) == LibsvmLineParser::Outcome::Sample);
+  CHECK(strict.parse("", 2, label, row) == LibsvmLineParser::Outcome::Skipped);
+  CHECK(strict.parse("# note", 3, label, row) == LibsvmLineParser::Outcome::Skipped);
+  CHECK(strict.parse("2 1:1", 4, label, row) == LibsvmLineParser::Outcome::Error);
+  CHECK(strict.error().toString() == errorOf("1 1:1\n\n# note\n2 1:1\n"));
+  LibsvmLineParser empty("t.svm", {}, 1000);
+  REQUIRE(empty.finish());
+  CHECK(empty.finish()->toString() == errorOf("# only a comment\n"));
 }

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -274,4 +275,35 @@ TEST_CASE("Model files: every damaged model is refused with the line and the rea
   }));
   INFO(text);
   CHECK_THAT(errorOf(text), Catch::StartsWith(expected));
+}
+
+TEST_CASE("F4: a model with a far support vector index is held sparse and written back",
+          "[svm][model_io][F4]") {
+  // ../shared/audit/repro/model_index_1e6.model with the index raised to 2 000 000 000: dense,
+  // the two support vectors would need 32 GB.
+  const std::string text =
+      "svm_type c_svc\nkernel_type rbf\ngamma 0.5\nnr_class 2\ntotal_sv 2\nrho 0.1\n"
+      "label 1 -1\nnr_sv 1 1\nSV\n1 1:1\n-1 1:-1 2000000000:1\n";
+  const auto r = readModel(text, "far.model");
+  REQUIRE(r.ok());
+  REQUIRE(r.value.isSparse());
+  CHECK(r.value.supportVectors.size() == 0);
+  CHECK(r.value.sparseSupportVectors.dimension() == 2000000000);
+  CHECK(r.value.sparseSupportVectors.storedEntries() == 3);
+  CHECK(writeModel(r.value) == text);
+  // f(x) at x = (1): ‖x − sv0‖² = 0, ‖x − sv1‖² = 4 + 1; f = e⁰ − e^(−2.5) − 0.1.
+  Vector x(1);
+  x << 1;
+  CHECK(decisionValues(r.value, x)(0) == Approx(1 - std::exp(-2.5) - 0.1).margin(1e-15));
+  CHECK(predict(r.value, x) == 1);
+  // Dense by density, the same budget as before applies.
+  ModelReadOptions small;
+  small.limits.maxFeatures = 2;
+  const auto dense = readModel(
+      "svm_type c_svc\nkernel_type linear\nnr_class 2\ntotal_sv 2\nrho 0\nlabel 1 -1\n"
+      "nr_sv 1 1\nSV\n1 1:1 2:1 3:1\n-1 1:1 2:1 3:1\n",
+      "dense.model", small);
+  REQUIRE_FALSE(dense.ok());
+  CHECK_THAT(dense.error->toString(),
+             Catch::StartsWith("dense.model: support vectors have 3 features, above the budget"));
 }

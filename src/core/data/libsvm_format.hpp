@@ -69,8 +69,10 @@ class LibsvmLineParser {
 
   const ReadError& error() const { return error_; }
   std::size_t samples() const { return samples_; }
-  // Columns seen: the largest zero-based column + 1, explicit zeros included.
-  long long dimension() const { return dimension_; }
+  // Columns seen: the largest zero-based column + 1, explicit zeros included. At most
+  // 2147483647 (text::kMaxLibsvmIndex bounds index + 1 for zero-based files), so it fits
+  // Eigen::Index on wasm32 too.
+  Eigen::Index dimension() const { return static_cast<Eigen::Index>(dimension_); }
 
  private:
   Outcome fail(std::size_t line, std::size_t column, std::string message, std::string hint);

@@ -363,7 +363,7 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
       previous = index;
       if (value != 0.0) row.push(static_cast<int>(index - 1), value);
       // An explicit zero (LIBSVM's `2:0`) still states the dimension.
-      supportVectors.setDimensionAtLeast(index);
+      supportVectors.setDimensionAtLeast(static_cast<Eigen::Index>(index));
     }
     supportVectors.appendRow(row.view());
     ++rows;

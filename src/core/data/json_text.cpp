@@ -43,8 +43,9 @@ std::string jsonQuote(std::string_view text) {
 }
 
 std::string jsonNumber(double value) {
-  if (!std::isfinite(value)) return "null";
-  return formatDouble(value);
+  if (std::isnan(value)) return "null";
+  if (std::isinf(value)) return value > 0 ? "\"inf\"" : "\"-inf\"";
+  return formatExact(value);
 }
 
 }  // namespace kpg

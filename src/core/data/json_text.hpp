@@ -1,6 +1,6 @@
 #pragma once
-// JSON text written by hand (the tutorials' renderJson, the app's state and session): one string
-// escaper and one number format for every writer, so all of them read back the same way.
+// The two leaves of every JSON writer (data/json_writer.hpp writeJson, the tutorials' renderJson):
+// one string escaper and one number format, so all of them read back the same way.
 
 #include <string>
 #include <string_view>
@@ -11,8 +11,9 @@ namespace kpg {
 // Other bytes are copied as they are: UTF-8 text stays UTF-8.
 std::string jsonQuote(std::string_view text);
 
-// The shortest decimal that reads back to the same double (formatDouble, number_text.hpp), or
-// null for NaN and ±∞, which JSON cannot write.
+// The shortest decimal that reads back to the same double (formatExact, number_text.hpp). JSON has
+// no ∞ and no NaN; the project's one policy for them (json_writer.hpp):
+//   +∞ → "inf" and −∞ → "-inf" (JSON strings, with their quotes), NaN → null.
 std::string jsonNumber(double value);
 
 }  // namespace kpg

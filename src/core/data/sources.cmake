@@ -1,6 +1,8 @@
 target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/number_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/json_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/json_writer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/smo_step_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/text_scan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sparse_rows.cpp
   ${CMAKE_CURRENT_LIST_DIR}/libsvm_format.cpp

@@ -2,6 +2,7 @@
 
 #include "modes/mode_json.hpp"  // canvas modes (issue 6)
 #include "session/action_json.hpp"
+#include "session/action_router.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
 #include "version.hpp"
@@ -19,6 +20,10 @@ EM_JS(void, kpgJsFatal, (const char* message), {
 });
 EM_JS(void, kpgJsRequest, (const char* what), {
   if (Module.onKpgRequest) Module.onKpgRequest(UTF8ToString(what));
+});
+// done < 0: no replay (hide the page's progress bar).
+EM_JS(void, kpgJsReplayProgress, (double done, double total, const char* text), {
+  if (Module.onKpgReplayProgress) Module.onKpgReplayProgress(done, total, UTF8ToString(text));
 });
 
 namespace kpg::app {
@@ -44,6 +49,20 @@ void requestShareLink() {
   kpgJsRequest("share-link");
 }
 
+void reportReplayProgress(const LabState& lab) {
+  // Once per frame; the page is told only when the text changes (or the replay ends).
+  static std::string shown;
+  const std::string text = replayProgressText(lab);
+  if (text == shown) return;
+  shown = text;
+  if (!lab.replay) {
+    kpgJsReplayProgress(-1, 0, "");
+    return;
+  }
+  kpgJsReplayProgress(static_cast<double>(replayDone(lab)), static_cast<double>(replayTotal(lab)),
+                      text.c_str());
+}
+
 }  // namespace kpg::app
 
 namespace {
@@ -62,8 +81,23 @@ const char* keep(std::string text) {
 }
 
 std::string result(const std::string& error) {
-  if (error.empty()) return "{\"ok\":true}";
-  return "{\"ok\":false,\"error\":" + kpg::app::jsonQuote(error) + "}";
+  kpg::app::ActionReply reply;
+  reply.error = error;
+  return kpg::writeJson(kpg::app::replyJson(reply));
+}
+
+// window.kpg.dispatch's one table: the lab's, the canvas modes' and the tutorials' actions
+// (session/action_router.hpp). The states live as long as the page.
+const kpg::app::ActionRouter& router() {
+  static const kpg::app::ActionRouter table = [] {
+    kpg::app::ActionRouter r;
+    kpg::app::AppState& app = kpg::app::mutableState();
+    kpg::app::addLabActions(r, app.lab);
+    kpg::app::addModeActions(r, app.modes, app.lab);
+    kpg::app::addTutorialActions(r, app.tutorial, app.lab);
+    return r;
+  }();
+  return table;
 }
 
 // Applies a parsed session, or posts "could not <what>: <reason>" and changes nothing.
@@ -77,45 +111,35 @@ std::string loadOrReport(const kpg::app::SessionParse& parsed, const std::string
     kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error, "could not " + what + ": " + *error);
     return result(*error);
   }
-  return result("");
+  // "done": false while the session's steps are still being replayed (lab_state.hpp Replay).
+  return kpg::writeJson(kpg::app::replyJson(kpg::app::ActionReply::done(!lab().replay)));
 }
 
 }  // namespace
 
 extern "C" {
 
-// window.kpg.state(): the session and solver state as JSON (session_json.hpp stateToJson),
-// with the product, version and frame count.
+// window.kpg.state(): one JSON tree: the product, version and frame count, the lab's session and
+// solver state (session_json.hpp stateToJsonValue), the Tutorials panel (tutorial_state.hpp) and
+// the canvas mode (mode_json.hpp).
 EMSCRIPTEN_KEEPALIVE const char* kpg_state_json() {
-  const kpg::app::AppState& state = kpg::app::currentState();
-  std::string out = "{\"product\":";
-  out += kpg::app::jsonQuote(kpg::kProductName);
-  out += ",\"version\":";
-  out += kpg::app::jsonQuote(kpg::kVersion);
-  out += ",\"frame\":" + std::to_string(state.frameCount) + ",";
-  out += kpg::app::stateToJson(state.lab).substr(1);
-  // The Tutorials panel's page and its numbers (tutorials/tutorial_state.hpp).
-  out.pop_back();
+  using kpg::json::put;
   kpg::app::AppState& app = kpg::app::mutableState();
-  out += ",\"tutorial\":" + kpg::app::tutorialStateJson(app.tutorial, app.lab);
-  // The canvas mode and its key numbers (modes/mode_json.hpp).
-  out += ",\"mode\":" + kpg::app::modeStateJson(app.modes, app.lab) + "}";
-  return keep(std::move(out));
+  kpg::JsonValue out = kpg::JsonValue::object();
+  put(out, "product", kpg::json::str(kpg::kProductName));
+  put(out, "version", kpg::json::str(kpg::kVersion));
+  put(out, "frame", kpg::json::integer(static_cast<std::int64_t>(app.frameCount)));
+  kpg::JsonValue lab = kpg::app::stateToJsonValue(app.lab);
+  for (auto& member : lab.members()) out.members().push_back(std::move(member));
+  put(out, "tutorial", kpg::app::tutorialStateJson(app.tutorial, app.lab));
+  put(out, "mode", kpg::app::modeStateJson(app.modes, app.lab));
+  return keep(kpg::writeJson(out));
 }
 
-// window.kpg.dispatch(action): {"ok":true} or {"ok":false,"error":"..."} (action_json.hpp).
+// window.kpg.dispatch(action): parsed once, dispatched on "type" through the one table;
+// {"ok":true,...} or {"ok":false,"error":"$.path: ..."} (nothing changed).
 EMSCRIPTEN_KEEPALIVE const char* kpg_dispatch_json(const char* json) {
-  // Tutorial actions (openTutorial, tutorialNext, ...) first; the rest are the lab's.
-  if (auto reply = kpg::app::dispatchTutorialJson(kpg::app::mutableState().tutorial, lab(),
-                                                  json ? json : "")) {
-    return keep(std::move(*reply));
-  }
-  // Canvas-mode actions (setMode, modeStep, ...: modes/mode_json.hpp).
-  if (auto reply =
-          kpg::app::dispatchModeJson(kpg::app::mutableState().modes, lab(), json ? json : "")) {
-    return keep(std::move(*reply));
-  }
-  return keep(kpg::app::dispatchJson(lab(), json ? json : ""));
+  return keep(router().dispatchJson(json ? json : ""));
 }
 
 // The session (version 1) for autosave and export.
@@ -132,7 +156,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_share_hash() {
 // link; on error a notice "could not open shared session: ..." and nothing changes (W1).
 EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
   const kpg::app::ShareLinkParse link = kpg::app::parseShareHash(hash ? hash : "");
-  if (!link.present) return keep("{\"ok\":true,\"present\":false}");
+  if (!link.present) return keep("{\"ok\":true,\"present\":false}");  // not a share link
   kpg::app::SessionParse parsed;
   parsed.error = link.error;
   parsed.session = link.session;

@@ -23,4 +23,9 @@ void requestSessionImport();  // open the file picker; the file is size/type-che
 void requestPngExport();      // download the canvas as kpg-canvas.png
 void requestShareLink();      // put #s=... in the address bar and copy the link to the clipboard
 
+// Once per frame: shows, updates or hides the page's replay progress bar ("replaying step 12 000
+// of 10 000 000" with a Cancel button, index.html), when a step / seek / session replay is under
+// way (lab_state.hpp Replay).
+void reportReplayProgress(const LabState& lab);
+
 }  // namespace kpg::app

@@ -9,6 +9,7 @@
 // the GPU field next to the core's CPU value).
 
 #include "app_state.hpp"
+#include "data/json_text.hpp"
 #include "js_bridge.hpp"
 #include "modes/mode_panels.hpp"
 #include "panels/panels.hpp"
@@ -23,7 +24,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 namespace kpg::app {
@@ -110,6 +110,7 @@ void frame(const FrameInfo& info) {
   ui.hoverNext = -1;
 
   v.stepsLastFrame = advance(state.lab, static_cast<double>(io.DeltaTime), kSolverBudgetMs);
+  reportReplayProgress(state.lab);
   const double solved = nowMs();
   updateField(state, v, seconds);
   const double fielded = nowMs();
@@ -153,12 +154,9 @@ std::string& jsonBuffer() {
   return buffer;
 }
 
-std::string jsonNumber(double value) {
-  if (!std::isfinite(value)) return "null";
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
+// Numbers in the view JSON: the one JSON number form (data/json_text.hpp: shortest exact
+// decimal, ±∞ as "inf"/"-inf", NaN as null).
+using kpg::jsonNumber;
 
 }  // namespace
 

@@ -28,8 +28,20 @@ std::string formatNumber(double value) {
   return out.str();
 }
 
+// 12345678 → "12 345 678": groups of three digits, so a count of millions reads at a glance.
+std::string groupThousands(std::int64_t value) {
+  std::string digits = std::to_string(value < 0 ? -value : value);
+  std::string out;
+  for (std::size_t k = 0; k < digits.size(); ++k) {
+    if (k > 0 && (digits.size() - k) % 3 == 0) out += ' ';
+    out += digits[k];
+  }
+  return value < 0 ? "-" + out : out;
+}
+
 std::string statusText(const LabState& lab) {
   if (!lab.history) return lab.problemError ? lab.problemError->message : "no data";
+  if (lab.replay) return replayProgressText(lab);
   const SmoSolver& solver = lab.history->current();
   const std::string steps = std::to_string(solver.iteration());
   const std::string plural = solver.iteration() == 1 ? " step" : " steps";
@@ -85,6 +97,7 @@ void refreshModel(LabState& lab) {
 // Builds the solver at step 0 for the current data and parameters (or records why not).
 void rebuildSolver(LabState& lab) {
   lab.history.reset();
+  lab.replay.reset();
   lab.problemError.reset();
   lab.playback.running = false;
   lab.playback.untilConverged = false;
@@ -238,6 +251,51 @@ bool runFor(LabState& lab, double budgetMs) {
   }
 }
 
+// ---- Replay (lab_state.hpp Replay): time-sliced step / seek / session replay -----------------
+
+// Steps toward the replay's target for up to budgetMs; ends the replay when the target is reached
+// or the solver stops (converged or at the cap). Returns the steps taken.
+std::int64_t continueReplay(LabState& lab, double budgetMs) {
+  const auto start = Clock::now();
+  std::int64_t taken = 0;
+  bool finished = false;
+  while (true) {
+    if (lab.history->position() >= lab.replay->target ||
+        lab.history->current().status() != SmoStatus::Running) {
+      finished = true;
+      break;
+    }
+    if (!lab.history->stepForward().updated) {
+      finished = true;
+      break;
+    }
+    ++taken;
+    if (millisecondsSince(start) >= budgetMs) break;
+  }
+  if (finished) lab.replay.reset();
+  refreshModel(lab);
+  return taken;
+}
+
+// Starts a replay to `target` (≤ furthest() for a seek; any step for Step and Session) and does
+// its first kReplaySyncBudgetMs.
+void startReplay(LabState& lab, ReplayKind kind, std::int64_t target) {
+  lab.playback.running = false;
+  lab.playback.untilConverged = false;
+  SolverHistory& history = *lab.history;
+  const std::int64_t now = history.position();
+  // The last checkpoint below the target, plus one step: SolverHistory::seek restores the
+  // checkpoint and replays that one step (it regenerates the step record shown). Worth it going
+  // back, or going forward past more than one checkpoint interval; the rest is stepped forward.
+  const std::int64_t spacing = history.checkpointSpacing();
+  const std::int64_t jump = target <= 0 ? 0 : (target - 1) / spacing * spacing + 1;
+  if (target <= history.furthest() && (target < now || (jump > now && jump - now > spacing))) {
+    history.seek(jump);
+  }
+  lab.replay = Replay{kind, now, target, history.position()};
+  continueReplay(lab, kReplaySyncBudgetMs);
+}
+
 struct Applier {
   LabState& lab;
 
@@ -319,19 +377,13 @@ struct Applier {
   std::optional<std::string> operator()(const action::Step& a) {
     if (auto error = needSolver()) return error;
     if (auto error = checkCount(a.count)) return error;
-    lab.playback.running = false;
-    for (std::int64_t k = 0; k < a.count; ++k) {
-      if (!lab.history->stepForward().updated) break;
-    }
-    refreshModel(lab);
+    startReplay(lab, ReplayKind::Step, lab.stepCount() + a.count);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::StepBack& a) {
     if (auto error = needSolver()) return error;
     if (auto error = checkCount(a.count)) return error;
-    lab.playback.running = false;
-    lab.history->stepBack(a.count);
-    refreshModel(lab);
+    startReplay(lab, ReplayKind::Seek, std::max<std::int64_t>(0, lab.stepCount() - a.count));
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::Seek& a) {
@@ -340,13 +392,12 @@ struct Applier {
       return "step " + std::to_string(a.step) + " is outside the recorded range 0.." +
              std::to_string(lab.history->furthest());
     }
-    lab.playback.running = false;
-    lab.history->seek(a.step);
-    refreshModel(lab);
+    startReplay(lab, ReplayKind::Seek, a.step);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::Run&) {
     if (auto error = needSolver()) return error;
+    lab.replay.reset();
     lab.playback.running = true;
     lab.playback.untilConverged = false;
     lab.playback.carry = 0;
@@ -354,6 +405,7 @@ struct Applier {
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::Pause&) {
+    lab.replay.reset();
     lab.playback.running = false;
     lab.playback.untilConverged = false;
     refreshModel(lab);
@@ -371,11 +423,22 @@ struct Applier {
     if (!std::isfinite(a.budgetMs) || a.budgetMs < 0 || a.budgetMs > 60000) {
       return std::string("budgetMs must be between 0 and 60000");
     }
+    lab.replay.reset();
     const bool stopped = runFor(lab, a.budgetMs);
     lab.playback.running = !stopped;
     lab.playback.untilConverged = !stopped;
     lab.playback.carry = 0;
     refreshModel(lab);
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(const action::CancelReplay&) {
+    if (!lab.replay) return std::nullopt;
+    const Replay stopped = *lab.replay;
+    lab.replay.reset();
+    refreshModel(lab);
+    postNotice(lab, NoticeKind::Info,
+               "Replay cancelled at step " + std::to_string(lab.stepCount()) +
+                   " (it was going to step " + std::to_string(stopped.target) + ").");
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::Reset&) {
@@ -483,23 +546,7 @@ struct Applier {
     lab.playback = Playback{};
     lab.playback.stepsPerSecond = a.stepsPerSecond;
     rebuildSolver(lab);
-    if (lab.history && a.step > 0) {
-      // Replay (deterministic) within a time budget, so a link asking for millions of steps
-      // cannot freeze the page (W6).
-      constexpr double kReplayBudgetMs = 2000;
-      const auto start = Clock::now();
-      while (lab.history->position() < a.step) {
-        if (!lab.history->stepForward().updated) break;
-        if (millisecondsSince(start) > kReplayBudgetMs) {
-          postNotice(lab, NoticeKind::Warning,
-                     "The session asked for step " + std::to_string(a.step) + "; replayed to " +
-                         std::to_string(lab.history->position()) +
-                         " within the time budget. Press Run to continue.");
-          break;
-        }
-      }
-      refreshModel(lab);
-    }
+    if (lab.history && a.step > 0) startReplay(lab, ReplayKind::Session, a.step);
     return std::nullopt;
   }
 };
@@ -529,6 +576,13 @@ std::optional<std::string> apply(LabState& lab, const LabAction& action, bool po
 }
 
 std::int64_t advance(LabState& lab, double elapsedSeconds, double budgetMs) {
+  if (lab.replay) {
+    if (!lab.history) {
+      lab.replay.reset();
+      return 0;
+    }
+    return continueReplay(lab, budgetMs);
+  }
   if (!lab.playback.running || !lab.history) return 0;
   const std::int64_t taken = playFrame(lab.playback, elapsedSeconds, budgetMs, [&lab] {
     const SmoStep record = lab.history->stepForward();
@@ -537,6 +591,38 @@ std::int64_t advance(LabState& lab, double elapsedSeconds, double budgetMs) {
   });
   refreshModel(lab);
   return taken;
+}
+
+std::int64_t replayDone(const LabState& lab) {
+  if (!lab.replay) return 0;
+  return std::max<std::int64_t>(0, lab.stepCount() - lab.replay->base);
+}
+
+std::int64_t replayTotal(const LabState& lab) {
+  if (!lab.replay) return 0;
+  return std::max<std::int64_t>(0, lab.replay->target - lab.replay->base);
+}
+
+std::string replayProgressText(const LabState& lab) {
+  if (!lab.replay) return "";
+  return "replaying step " + groupThousands(lab.stepCount()) + " of " +
+         groupThousands(lab.replay->target);
+}
+
+std::string_view replayKindName(ReplayKind kind) {
+  switch (kind) {
+    case ReplayKind::Step:
+      return "step";
+    case ReplayKind::Seek:
+      return "seek";
+    case ReplayKind::Session:
+      return "session";
+  }
+  return "";
+}
+
+std::int64_t sessionStep(const LabState& lab) {
+  return lab.replay ? lab.replay->target : lab.stepCount();
 }
 
 std::optional<double> decisionAt(const LabState& lab, double x, double y) {

@@ -75,6 +75,22 @@ struct Playback {
   double carry = 0;  // fractional steps owed from previous frames
 };
 
+// A replay under way (reliability audit F5, docs/bad-inputs.md W6): `step {n}`, `stepBack`,
+// `seek` and a session's `step` move the solver over several frames, in time slices like Run to
+// convergence, so that a share link asking for 10⁷ steps never blocks the page. A seek first
+// jumps to the solver history's checkpoint below the target (one step of work), then steps
+// forward. apply() does the first kReplaySyncBudgetMs of it (small requests finish at once);
+// advance() continues it each frame; CancelReplay, Pause, Run, any edit, or a new step/seek ends
+// it where it is: the solver is then at a consistent step like any paused one.
+enum class ReplayKind { Step, Seek, Session };
+struct Replay {
+  ReplayKind kind = ReplayKind::Step;
+  std::int64_t from = 0;    // the step when it was asked for
+  std::int64_t target = 0;  // the step to reach (a solver that stops earlier ends it there)
+  std::int64_t base = 0;    // the step forward stepping started from (after a jump back)
+};
+constexpr double kReplaySyncBudgetMs = 40;
+
 enum class NoticeKind { Info, SolverReset, Warning, Error };
 
 // A message for the banner area (H4 draws them; text is shown literally, never as markup, W4).
@@ -116,7 +132,8 @@ struct LabState {
   LabParams params;
   ViewWindow view;
   Playback playback;
-  std::string presetName;  // the preset or generator last loaded (informative; edits keep it)
+  std::optional<Replay> replay;  // a replay under way (advance() continues it)
+  std::string presetName;        // the preset or generator last loaded (informative; edits keep it)
 
   // Present when the problem is valid (≥ 1 point of each class, valid parameters).
   std::optional<SolverHistory> history;
@@ -193,7 +210,8 @@ struct SetSpeed {
 struct RunToConvergence {
   double budgetMs = 250;
 };
-struct Reset {};  // back to step 0, history cleared (data and parameters kept)
+struct CancelReplay {};  // stops a replay under way where it is (no replay: nothing to do)
+struct Reset {};         // back to step 0, history cleared (data and parameters kept)
 struct AddPoint {
   double x = 0, y = 0;
   int label = 1;  // ±1
@@ -237,9 +255,9 @@ using LabAction =
     std::variant<action::LoadPreset, action::Generate, action::SetKernel, action::SetC,
                  action::SetEps, action::SetRule, action::SetBiasRule, action::SetMaxSteps,
                  action::Step, action::StepBack, action::Seek, action::Run, action::Pause,
-                 action::SetSpeed, action::RunToConvergence, action::Reset, action::AddPoint,
-                 action::MovePoint, action::EndDrag, action::DeletePoint, action::SetLabel,
-                 action::ClearPoints, action::Undo, action::Redo, action::SetView,
+                 action::SetSpeed, action::RunToConvergence, action::CancelReplay, action::Reset,
+                 action::AddPoint, action::MovePoint, action::EndDrag, action::DeletePoint,
+                 action::SetLabel, action::ClearPoints, action::Undo, action::Redo, action::SetView,
                  action::DismissNotice, action::LoadSession>;
 
 // The lab at start-up: the hand-solved preset (001 Q7) with a linear kernel, C = +∞, step 0.
@@ -253,8 +271,19 @@ std::optional<std::string> apply(LabState& lab, const LabAction& action, bool po
 // Time slicing, called once per frame: when lab.playback.running, performs the steps owed for
 // `elapsedSeconds` at playback.stepsPerSecond (all it can within budgetMs when the speed is 0 or
 // untilConverged), never exceeding budgetMs of wall time (at least one step per call). Stops
-// playing when the solver stops. Returns the number of steps taken.
+// playing when the solver stops. A replay under way (Replay) is continued first, within the same
+// budget. Returns the number of steps taken.
 std::int64_t advance(LabState& lab, double elapsedSeconds, double budgetMs);
+
+// The replay's progress: steps replayed so far and in all (0 and 0 when none is under way), and
+// "replaying step 12 000 of 10 000 000" for the status line and the page's progress bar.
+std::int64_t replayDone(const LabState& lab);
+std::int64_t replayTotal(const LabState& lab);
+std::string replayProgressText(const LabState& lab);
+std::string_view replayKindName(ReplayKind kind);  // "step", "seek", "session"
+// The step a saved session records: the replay's target while one is under way (the session
+// says what was asked for, not how far the replay got), else the current step.
+std::int64_t sessionStep(const LabState& lab);
 
 // f(x) = Σ α_i y_i k(x_i, x) + b at a canvas point, from the core (kpg::decisionValues on
 // lab.model.model). nullopt when there is no solver.

@@ -11,35 +11,13 @@
 namespace kpg::app {
 namespace {
 
-JsonValue num(double v) {
-  return JsonValue::number(std::isfinite(v) ? v : std::nan(""));  // the writer prints NaN as null
-}
-JsonValue integer(long long v) {
-  return JsonValue::number(static_cast<double>(v));
-}
-JsonValue str(std::string_view s) {
-  return JsonValue::string(std::string(s));
-}
-void put(JsonValue& o, std::string key, JsonValue v) {
-  o.members().emplace_back(std::move(key), std::move(v));
-}
-JsonValue vec(const Vector& v) {
-  JsonValue a = JsonValue::array();
-  for (Index i = 0; i < v.size(); ++i) a.items().push_back(num(v(i)));
-  return a;
-}
-template <class T>
-JsonValue list(const std::vector<T>& v) {
-  JsonValue a = JsonValue::array();
-  for (const T& x : v) a.items().push_back(num(static_cast<double>(x)));
-  return a;
-}
-std::string ok() {
-  return "{\"ok\":true}";
-}
-std::string failed(const std::string& e) {
-  return "{\"ok\":false,\"error\":" + jsonQuote(e) + "}";
-}
+// The one JSON writer and ∞ policy (data/json_writer.hpp): ±∞ as "inf"/"-inf", NaN as null.
+using json::integer;
+using json::list;
+using json::num;
+using json::put;
+using json::str;
+using json::vec;
 
 std::string_view perceptronStatusName(RunStatus s) {
   switch (s) {
@@ -173,111 +151,145 @@ std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v
 
 }  // namespace
 
-std::optional<std::string> dispatchModeJson(ModesState& modes, LabState& lab,
-                                            std::string_view json) {
-  const JsonParse parsed = parseJson(json);
-  if (!parsed.ok() || !parsed.value->isObject()) return std::nullopt;
-  const JsonValue& v = *parsed.value;
-  const JsonValue* t = v.find("type");
-  if (!t || !t->isString()) return std::nullopt;
-  const std::string& type = t->asString();
+namespace {
+
+// Each mode action: the parsed object in, the reply out; nothing changes when it refuses.
+ActionReply setModeAction(ModesState& modes, LabState& lab, const JsonValue& v) {
   SchemaReader r;
-  if (type == "setMode") {
-    r.object(v, "$", {"type", "mode"});
-    const JsonValue* m = r.required(v, "$", "mode");
-    const std::string name = m ? r.string(*m, "$.mode", 32).value_or("") : "";
-    if (!r.ok()) return failed(r.error());
-    const auto mode = modeFromName(name);
-    if (!mode) return failed("$.mode: unknown mode " + jsonQuote(name));
-    setMode(modes, lab, *mode);
-    if (name == "lda" && modes.kfd.kernelForm) {
-      modes.kfd.kernelForm = false;
-      invalidateMode(modes, Mode::Kfd);
-      ensureBuilt(modes, lab);
-    }
-    return ok();
-  }
-  if (type == "modeStep") {
-    r.object(v, "$", {"type", "n"});
-    long long n = 1;
-    if (const JsonValue* x = v.find("n")) n = r.integer(*x, "$.n", 1, 10000000).value_or(1);
-    if (!r.ok()) return failed(r.error());
-    if (auto e = modeStep(modes, lab, n)) return failed(*e);
-    return ok();
-  }
-  if (type == "modeStepBack" || type == "modeSeek") {
-    // {"type":"modeStepBack", "n":1} / {"type":"modeSeek", "step":s}: rewind (lab/history.hpp).
-    const bool back = type == "modeStepBack";
-    r.object(v, "$", {"type", back ? "n" : "step"});
-    long long n = 1;
-    if (back) {
-      if (const JsonValue* x = v.find("n")) n = r.integer(*x, "$.n", 1, 10000000).value_or(1);
-    } else if (const JsonValue* x = r.required(v, "$", "step")) {
-      n = r.integer(*x, "$.step", 0, 9007199254740991LL).value_or(0);
-    }
-    if (!r.ok()) return failed(r.error());
-    if (auto e = back ? modeStepBack(modes, lab, n) : modeSeek(modes, lab, n)) return failed(*e);
-    return ok();
-  }
-  if (type == "modeRun") {
-    r.object(v, "$", {"type", "budgetMs"});
-    double budget = 2000;
-    if (const JsonValue* x = v.find("budgetMs"))
-      budget = r.number(*x, "$.budgetMs", 0, 60000).value_or(0);
-    if (!r.ok()) return failed(r.error());
-    (void)modeRunToEnd(modes, lab, budget);
-    return std::string("{\"ok\":true,\"done\":") + (modeFinished(modes) ? "true" : "false") + "}";
-  }
-  if (type == "modePlay" || type == "modePause" || type == "modeReset") {
-    r.object(v, "$", {"type"});
-    if (!r.ok()) return failed(r.error());
-    if (type == "modeReset")
-      modeReset(modes, lab);
-    else
-      modes.playback.running = type == "modePlay" && modeCanStep(modes);
-    return ok();
-  }
-  if (type == "modePreset") {
-    r.object(v, "$", {"type", "name", "count", "noise", "seed"});
-    const JsonValue* nm = r.required(v, "$", "name");
-    const std::string name = nm ? r.string(*nm, "$.name", 32).value_or("") : "";
-    long long count = 40, seed = 1;
-    double noise = 0.15;
-    if (const JsonValue* x = v.find("count"))
-      count = r.integer(*x, "$.count", 2, kMaxLabPoints).value_or(40);
-    if (const JsonValue* x = v.find("seed"))
-      seed = r.integer(*x, "$.seed", 0, 9007199254740991LL).value_or(1);
-    if (const JsonValue* x = v.find("noise")) noise = r.number(*x, "$.noise", 0, 10).value_or(0);
-    if (!r.ok()) return failed(r.error());
-    if (name != "sine") return failed("$.name: the mode presets are: \"sine\"");
-    if (auto e = loadSinePreset(lab, static_cast<Index>(count), noise,
-                                static_cast<std::uint64_t>(seed), false))
-      return failed(*e);
+  r.object(v, "$", {"type", "mode"});
+  const JsonValue* m = r.required(v, "$", "mode");
+  const std::string name = m ? r.string(*m, "$.mode", 32).value_or("") : "";
+  if (!r.ok()) return ActionReply::failed(r.error());
+  const auto mode = modeFromName(name);
+  if (!mode) return ActionReply::failed("$.mode: unknown mode " + jsonQuote(name));
+  setMode(modes, lab, *mode);
+  if (name == "lda" && modes.kfd.kernelForm) {
+    modes.kfd.kernelForm = false;
+    invalidateMode(modes, Mode::Kfd);
     ensureBuilt(modes, lab);
-    return ok();
   }
-  if (type == "setModeParams") {
-    Mode mode = modes.mode;
-    if (const JsonValue* m = v.find("mode")) {
-      const std::string name = m->isString() ? m->asString() : "";
-      const auto parsedMode = modeFromName(name);
-      if (!parsedMode) return failed("$.mode: unknown mode");
-      mode = *parsedMode;
-    }
-    const std::string e = setParams(modes, lab, v, mode);
-    if (!e.empty()) return failed(e);
-    if (const JsonValue* q = v.find("query")) {
-      // k-NN query point for state().mode.query.
-      modes.knn.hasQuery = true;
-      modes.knn.queryX = q->items()[0].asNumber();
-      modes.knn.queryY = q->items()[1].asNumber();
-    }
-    return ok();
-  }
-  return std::nullopt;
+  return {};
 }
 
-std::string modeStateJson(ModesState& modes, const LabState& lab) {
+ActionReply modeStepAction(ModesState& modes, LabState& lab, const JsonValue& v) {
+  SchemaReader r;
+  r.object(v, "$", {"type", "n"});
+  long long n = 1;
+  if (const JsonValue* x = v.find("n")) n = r.integer(*x, "$.n", 1, 10000000).value_or(1);
+  if (!r.ok()) return ActionReply::failed(r.error());
+  if (auto e = modeStep(modes, lab, n)) return ActionReply::failed(*e);
+  return {};
+}
+
+// {"type":"modeStepBack", "n":1} / {"type":"modeSeek", "step":s}: rewind (lab/history.hpp).
+template <bool Back>
+ActionReply modeRewindAction(ModesState& modes, LabState& lab, const JsonValue& v) {
+  SchemaReader r;
+  r.object(v, "$", {"type", Back ? "n" : "step"});
+  long long n = 1;
+  if (Back) {
+    if (const JsonValue* x = v.find("n")) n = r.integer(*x, "$.n", 1, 10000000).value_or(1);
+  } else if (const JsonValue* x = r.required(v, "$", "step")) {
+    n = r.integer(*x, "$.step", 0, 9007199254740991LL).value_or(0);
+  }
+  if (!r.ok()) return ActionReply::failed(r.error());
+  if (auto e = Back ? modeStepBack(modes, lab, n) : modeSeek(modes, lab, n))
+    return ActionReply::failed(*e);
+  return {};
+}
+
+ActionReply modeRunAction(ModesState& modes, LabState& lab, const JsonValue& v) {
+  SchemaReader r;
+  r.object(v, "$", {"type", "budgetMs"});
+  double budget = 2000;
+  if (const JsonValue* x = v.find("budgetMs"))
+    budget = r.number(*x, "$.budgetMs", 0, 60000).value_or(0);
+  if (!r.ok()) return ActionReply::failed(r.error());
+  (void)modeRunToEnd(modes, lab, budget);
+  return ActionReply::done(modeFinished(modes));
+}
+
+template <int Which>  // 0 play, 1 pause, 2 reset
+ActionReply modePlaybackAction(ModesState& modes, LabState& lab, const JsonValue& v) {
+  SchemaReader r;
+  r.object(v, "$", {"type"});
+  if (!r.ok()) return ActionReply::failed(r.error());
+  if (Which == 2)
+    modeReset(modes, lab);
+  else
+    modes.playback.running = Which == 0 && modeCanStep(modes);
+  return {};
+}
+
+ActionReply modePresetAction(ModesState& modes, LabState& lab, const JsonValue& v) {
+  SchemaReader r;
+  r.object(v, "$", {"type", "name", "count", "noise", "seed"});
+  const JsonValue* nm = r.required(v, "$", "name");
+  const std::string name = nm ? r.string(*nm, "$.name", 32).value_or("") : "";
+  long long count = 40, seed = 1;
+  double noise = 0.15;
+  if (const JsonValue* x = v.find("count"))
+    count = r.integer(*x, "$.count", 2, kMaxLabPoints).value_or(40);
+  if (const JsonValue* x = v.find("seed"))
+    seed = r.integer(*x, "$.seed", 0, 9007199254740991LL).value_or(1);
+  if (const JsonValue* x = v.find("noise")) noise = r.number(*x, "$.noise", 0, 10).value_or(0);
+  if (!r.ok()) return ActionReply::failed(r.error());
+  if (name != "sine") return ActionReply::failed("$.name: the mode presets are: \"sine\"");
+  if (auto e = loadSinePreset(lab, static_cast<Index>(count), noise,
+                              static_cast<std::uint64_t>(seed), false))
+    return ActionReply::failed(*e);
+  ensureBuilt(modes, lab);
+  return {};
+}
+
+ActionReply setModeParamsAction(ModesState& modes, LabState& lab, const JsonValue& v) {
+  Mode mode = modes.mode;
+  if (const JsonValue* m = v.find("mode")) {
+    const std::string name = m->isString() ? m->asString() : "";
+    const auto parsedMode = modeFromName(name);
+    if (!parsedMode) return ActionReply::failed("$.mode: unknown mode");
+    mode = *parsedMode;
+  }
+  const std::string e = setParams(modes, lab, v, mode);
+  if (!e.empty()) return ActionReply::failed(e);
+  if (const JsonValue* q = v.find("query")) {
+    // k-NN query point for state().mode.query.
+    modes.knn.hasQuery = true;
+    modes.knn.queryX = q->items()[0].asNumber();
+    modes.knn.queryY = q->items()[1].asNumber();
+  }
+  return {};
+}
+
+using ModeAction = ActionReply (*)(ModesState&, LabState&, const JsonValue&);
+struct ModeActionEntry {
+  const char* type;
+  ModeAction run;
+};
+// The canvas modes' actions (mode_json.hpp): add a name here to add one.
+constexpr ModeActionEntry kModeActions[] = {
+    {"setMode", setModeAction},
+    {"modeStep", modeStepAction},
+    {"modeStepBack", modeRewindAction<true>},
+    {"modeSeek", modeRewindAction<false>},
+    {"modeRun", modeRunAction},
+    {"modePlay", modePlaybackAction<0>},
+    {"modePause", modePlaybackAction<1>},
+    {"modeReset", modePlaybackAction<2>},
+    {"modePreset", modePresetAction},
+    {"setModeParams", setModeParamsAction},
+};
+
+}  // namespace
+
+void addModeActions(ActionRouter& router, ModesState& modes, LabState& lab) {
+  for (const ModeActionEntry& entry : kModeActions) {
+    const ModeAction run = entry.run;
+    router.add(entry.type, [&modes, &lab, run](const JsonValue& v) { return run(modes, lab, v); });
+  }
+}
+
+JsonValue modeStateJson(ModesState& modes, const LabState& lab) {
   ensureBuilt(modes, lab);
   JsonValue o = JsonValue::object();
   put(o, "name", str(modeName(modes.mode)));
@@ -438,7 +450,7 @@ std::string modeStateJson(ModesState& modes, const LabState& lab) {
     default:
       break;
   }
-  return writeJson(o);
+  return o;
 }
 
 }  // namespace kpg::app

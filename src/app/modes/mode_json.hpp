@@ -14,11 +14,14 @@
 //                 (a start point turns useStart on; "startBeta": null turns it off)
 //     knn: K, query [x, y]     kmeans: k, seed, maxIterations     kpca: component (1-based)
 //     kfd: form "lda"|"kfd", mu          svr: C, epsilon, eps
-// Anything else returns nullopt from dispatchModeJson and goes to the lab (action_json.hpp).
-// state().mode: the current mode's key numbers (modeStateJson).
+// They are registered with window.kpg's one router (session/action_router.hpp) by addModeActions;
+// add a name to kModeActions in mode_json.cpp to add one.
+// state().mode: the current mode's key numbers (modeStateJson), numbers by the one JSON policy
+// (data/json_writer.hpp: ±∞ as "inf"/"-inf", NaN as null).
 
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
+#include "session/action_router.hpp"
 
 #include <optional>
 #include <string>
@@ -26,9 +29,7 @@
 
 namespace kpg::app {
 
-// The JSON result ({"ok":true} / {"ok":false,"error":...}) when `json` is a mode action.
-std::optional<std::string> dispatchModeJson(ModesState& modes, LabState& lab,
-                                            std::string_view json);
-std::string modeStateJson(ModesState& modes, const LabState& lab);
+void addModeActions(ActionRouter& router, ModesState& modes, LabState& lab);
+JsonValue modeStateJson(ModesState& modes, const LabState& lab);
 
 }  // namespace kpg::app

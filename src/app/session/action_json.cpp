@@ -1,5 +1,6 @@
 #include "session/action_json.hpp"
 
+#include "session/action_router.hpp"
 #include "session/schema.hpp"
 #include "session/session_json.hpp"
 
@@ -17,214 +18,321 @@ ActionParse failed(std::string error) {
 ActionParse parseAction(std::string_view json) {
   const JsonParse parsed = parseJson(json);
   if (!parsed.ok()) {
-    return failed("not valid JSON at byte " + std::to_string(parsed.error.offset) + ": " +
+    return failed("$: not valid JSON at byte " + std::to_string(parsed.error.offset) + ": " +
                   parsed.error.message);
   }
   return parseAction(*parsed.value);
 }
 
+namespace {
+
+// One action's fields, read with the JSON paths of their errors ("$.n: ...").
+struct Fields {
+  const JsonValue& v;
+  SchemaReader r;
+
+  bool keys(std::initializer_list<std::string_view> allowed) { return r.object(v, "$", allowed); }
+  const JsonValue& need(const char* key) {
+    static const JsonValue kNull;
+    const JsonValue* x = r.required(v, "$", key);
+    return x ? *x : kNull;
+  }
+  std::string path(const char* key) const { return std::string("$.") + key; }
+  // A step count: 1 when omitted.
+  std::int64_t count(const char* key) {
+    const JsonValue* n = v.find(key);
+    if (!n) return 1;
+    return r.integer(*n, path(key), 1, kMaxMaxSteps).value_or(1);
+  }
+  double coordinate(const char* key) {
+    // Range errors for points are the lab's (W9 messages); here only the type.
+    return r.number(need(key), path(key), -1e308, 1e308).value_or(0);
+  }
+  int label() {
+    const auto l = r.integer(need("label"), "$.label", -1, 1).value_or(0);
+    if (r.ok() && l == 0) r.fail("$.label", "must be 1 or -1");
+    return static_cast<int>(l);
+  }
+  Index index() {
+    return static_cast<Index>(r.integer(need("index"), "$.index", 0, kMaxLabPoints).value_or(0));
+  }
+  std::string name(const char* key, std::size_t maxLength = 32) {
+    return r.string(need(key), path(key), maxLength).value_or("");
+  }
+};
+
+using Parser = LabAction (*)(Fields&);
+
+LabAction preset(Fields& f) {
+  f.keys({"type", "name"});
+  return action::LoadPreset{f.name("name")};
+}
+LabAction generate(Fields& f) {
+  f.keys({"type", "name", "count", "noise", "seed"});
+  action::Generate g;
+  g.name = f.name("name");
+  if (const JsonValue* c = f.v.find("count"))
+    g.count = static_cast<Index>(f.r.integer(*c, "$.count", 2, kMaxLabPoints).value_or(0));
+  if (const JsonValue* n = f.v.find("noise"))
+    g.noise = f.r.number(*n, "$.noise", 0, 10).value_or(0);
+  if (const JsonValue* s = f.v.find("seed")) {
+    g.seed = static_cast<std::uint64_t>(f.r.integer(*s, "$.seed", 0, 9007199254740991).value_or(0));
+  }
+  return g;
+}
+LabAction setKernel(Fields& f) {
+  f.keys({"type", "kernel", "gamma", "coef0", "degree"});
+  return action::SetKernel{f.r.kernelFields(f.v, "$", "kernel").value_or(KernelParams{})};
+}
+LabAction setC(Fields& f) {
+  f.keys({"type", "C"});
+  return action::SetC{f.r.cValue(f.need("C"), "$.C").value_or(1)};
+}
+LabAction setEps(Fields& f) {
+  f.keys({"type", "eps"});
+  return action::SetEps{f.r.number(f.need("eps"), "$.eps", 1e-12, 10).value_or(1)};
+}
+LabAction setRule(Fields& f) {
+  f.keys({"type", "rule"});
+  const auto rule = selectionRuleFromName(f.name("rule"));
+  if (f.r.ok() && !rule) f.r.fail("$.rule", "must be \"first-order\" or \"second-order\"");
+  return action::SetRule{rule.value_or(SelectionRule::SecondOrder)};
+}
+LabAction setBias(Fields& f) {
+  f.keys({"type", "rule"});
+  const auto rule = biasRuleFromName(f.name("rule"));
+  if (f.r.ok() && !rule) f.r.fail("$.rule", "must be \"libsvm\" or \"average\"");
+  return action::SetBiasRule{rule.value_or(BiasRule::Libsvm)};
+}
+LabAction setMaxSteps(Fields& f) {
+  f.keys({"type", "maxSteps"});
+  return action::SetMaxSteps{
+      f.r.integer(f.need("maxSteps"), "$.maxSteps", 1, kMaxMaxSteps).value_or(1)};
+}
+LabAction step(Fields& f) {
+  f.keys({"type", "n"});
+  return action::Step{f.count("n")};
+}
+LabAction stepBack(Fields& f) {
+  f.keys({"type", "n"});
+  return action::StepBack{f.count("n")};
+}
+LabAction seek(Fields& f) {
+  f.keys({"type", "step"});
+  return action::Seek{f.r.integer(f.need("step"), "$.step", 0, kMaxMaxSteps).value_or(0)};
+}
+template <class Action>
+LabAction bare(Fields& f) {
+  f.keys({"type"});
+  return Action{};
+}
+LabAction setSpeed(Fields& f) {
+  f.keys({"type", "stepsPerSecond"});
+  return action::SetSpeed{
+      f.r.number(f.need("stepsPerSecond"), "$.stepsPerSecond", 0, 1e6).value_or(0)};
+}
+LabAction runToConvergence(Fields& f) {
+  f.keys({"type", "budgetMs"});
+  action::RunToConvergence a;
+  if (const JsonValue* b = f.v.find("budgetMs"))
+    a.budgetMs = f.r.number(*b, "$.budgetMs", 0, 60000).value_or(0);
+  return a;
+}
+LabAction addPoint(Fields& f) {
+  f.keys({"type", "x", "y", "label"});
+  action::AddPoint a;
+  a.x = f.coordinate("x");
+  a.y = f.coordinate("y");
+  a.label = f.label();
+  return a;
+}
+LabAction movePoint(Fields& f) {
+  f.keys({"type", "index", "x", "y"});
+  action::MovePoint a;
+  a.index = f.index();
+  a.x = f.coordinate("x");
+  a.y = f.coordinate("y");
+  return a;
+}
+LabAction deletePoint(Fields& f) {
+  f.keys({"type", "index"});
+  return action::DeletePoint{f.index()};
+}
+LabAction setLabel(Fields& f) {
+  f.keys({"type", "index", "label"});
+  action::SetLabel a;
+  a.index = f.index();
+  a.label = f.label();
+  return a;
+}
+LabAction setView(Fields& f) {
+  f.keys({"type", "xMin", "xMax", "yMin", "yMax"});
+  ViewWindow w;
+  w.xMin = f.r.number(f.need("xMin"), "$.xMin", -1e7, 1e7).value_or(0);
+  w.xMax = f.r.number(f.need("xMax"), "$.xMax", -1e7, 1e7).value_or(0);
+  w.yMin = f.r.number(f.need("yMin"), "$.yMin", -1e7, 1e7).value_or(0);
+  w.yMax = f.r.number(f.need("yMax"), "$.yMax", -1e7, 1e7).value_or(0);
+  return action::SetView{w};
+}
+LabAction dismissNotice(Fields& f) {
+  f.keys({"type", "id"});
+  std::uint64_t id = 0;
+  if (const JsonValue* i = f.v.find("id")) {
+    id = static_cast<std::uint64_t>(f.r.integer(*i, "$.id", 0, 9007199254740991).value_or(0));
+  }
+  return action::DismissNotice{id};
+}
+LabAction loadSession(Fields& f) {
+  if (!f.keys({"type", "session", "json"})) return action::Reset{};
+  const JsonValue* object = f.v.find("session");
+  const JsonValue* text = f.v.find("json");
+  if ((object != nullptr) == (text != nullptr)) {
+    f.r.fail("$",
+             "loadSession needs exactly one of \"session\" (an object) or \"json\" (a string)");
+    return action::Reset{};
+  }
+  SessionParse session;
+  if (object) {
+    session = parseSession(*object);
+    if (!session.ok()) {
+      // Paths inside the session object: "$.points[3][2]: …" → "$.session.points[3][2]: …".
+      const std::string& e = session.error;
+      const std::size_t colon = e.find(": ");
+      if (e.rfind("$", 0) == 0 && colon != std::string::npos) {
+        f.r.fail("$.session" + e.substr(1, colon - 1), e.substr(colon + 2));
+      } else {
+        f.r.fail("$.session", e);
+      }
+      return action::Reset{};
+    }
+  } else {
+    if (!text->isString()) {
+      f.r.fail("$.json", "expected a string");
+      return action::Reset{};
+    }
+    session = parseSession(text->asString());
+    if (!session.ok()) {
+      f.r.fail("$.json", session.error);
+      return action::Reset{};
+    }
+  }
+  return *session.session;
+}
+
+// The lab's actions: the one table of their names (README "window.kpg", action_json.hpp).
+struct LabActionEntry {
+  const char* type;
+  Parser parse;
+};
+constexpr LabActionEntry kLabActions[] = {
+    {"preset", preset},
+    {"generate", generate},
+    {"setKernel", setKernel},
+    {"setC", setC},
+    {"setEps", setEps},
+    {"setRule", setRule},
+    {"setBias", setBias},
+    {"setMaxSteps", setMaxSteps},
+    {"step", step},
+    {"stepBack", stepBack},
+    {"seek", seek},
+    {"run", bare<action::Run>},
+    {"pause", bare<action::Pause>},
+    {"setSpeed", setSpeed},
+    {"runToConvergence", runToConvergence},
+    {"cancelReplay", bare<action::CancelReplay>},
+    {"reset", bare<action::Reset>},
+    {"addPoint", addPoint},
+    {"movePoint", movePoint},
+    {"deletePoint", deletePoint},
+    {"setLabel", setLabel},
+    {"clearPoints", bare<action::ClearPoints>},
+    {"undo", bare<action::Undo>},
+    {"redo", bare<action::Redo>},
+    {"setView", setView},
+    {"dismissNotice", dismissNotice},
+    {"loadSession", loadSession},
+};
+
+ActionParse parseWith(Parser parse, const JsonValue& v) {
+  Fields fields{v, {}};
+  LabAction action = parse(fields);
+  if (!fields.r.ok()) return failed(fields.r.error());
+  ActionParse result;
+  result.action = std::move(action);
+  return result;
+}
+
+// The JSON path of a field the lab refused (apply() speaks of parameters: "c: C must be …").
+std::string faultPath(const LabAction& action, const std::string& error) {
+  static const std::pair<std::string_view, std::string_view> kParameters[] = {
+      {"c: ", "$.C"},          {"eps: ", "$.eps"},     {"maxSteps: ", "$.maxSteps"},
+      {"gamma: ", "$.gamma"},  {"coef0: ", "$.coef0"}, {"degree: ", "$.degree"},
+      {"kernel: ", "$.kernel"}};
+  const bool session = std::holds_alternative<action::LoadSession>(action);
+  for (const auto& [prefix, path] : kParameters) {
+    if (error.rfind(prefix, 0) == 0) {
+      const std::string field(path.substr(1));
+      if (!session) return std::string(path) + ": " + error.substr(prefix.size());
+      return "$.session" +
+             (field == ".gamma" || field == ".coef0" || field == ".degree" ? ".kernel" + field
+                                                                           : field) +
+             ": " + error.substr(prefix.size());
+    }
+  }
+  if (error.rfind("no point with index", 0) == 0) return "$.index: " + error;
+  if (std::holds_alternative<action::Seek>(action)) return "$.step: " + error;
+  if (std::holds_alternative<action::LoadPreset>(action) ||
+      (std::holds_alternative<action::Generate>(action) && error.rfind("unknown", 0) == 0)) {
+    return "$.name: " + error;
+  }
+  return "$: " + error;
+}
+
+// Applies a parsed lab action; {"done": false} when it goes on over the next frames (Run to
+// convergence, a replay).
+ActionReply applyLabAction(LabState& lab, const LabAction& action) {
+  if (auto error = apply(lab, action, false)) return ActionReply::failed(faultPath(action, *error));
+  const bool continues = std::holds_alternative<action::RunToConvergence>(action)
+                             ? lab.playback.untilConverged
+                             : lab.replay.has_value();
+  if (std::holds_alternative<action::RunToConvergence>(action) ||
+      std::holds_alternative<action::Step>(action) ||
+      std::holds_alternative<action::StepBack>(action) ||
+      std::holds_alternative<action::Seek>(action) ||
+      std::holds_alternative<action::LoadSession>(action)) {
+    return ActionReply::done(!continues);
+  }
+  return ActionReply{};
+}
+
+}  // namespace
+
 ActionParse parseAction(const JsonValue& v) {
   if (!v.isObject()) return failed("$: an action must be an object with a \"type\"");
   const JsonValue* typeValue = v.find("type");
   if (!typeValue || !typeValue->isString()) return failed("$.type: missing or not a string");
-  const std::string& type = typeValue->asString();
-  SchemaReader r;
-  ActionParse result;
-  auto done = [&](LabAction action) {
-    if (r.ok()) {
-      result.action = std::move(action);
-    } else {
-      result.error = r.error();
-    }
-    return result;
-  };
-  auto count = [&](const char* key) -> std::int64_t {
-    const JsonValue* n = v.find(key);
-    if (!n) return 1;
-    return r.integer(*n, std::string("$.") + key, 1, kMaxMaxSteps).value_or(1);
-  };
-  auto need = [&](const char* key) -> const JsonValue& {
-    static const JsonValue kNull;
-    const JsonValue* x = r.required(v, "$", key);
-    return x ? *x : kNull;
-  };
-  auto coordinate = [&](const char* key) {
-    // Range errors for points are the lab's (W9 messages); here only the type.
-    return r.number(need(key), std::string("$.") + key, -1e308, 1e308).value_or(0);
-  };
-  auto label = [&]() {
-    const auto l = r.integer(need("label"), "$.label", -1, 1).value_or(0);
-    if (r.ok() && l == 0) r.fail("$.label", "must be 1 or -1");
-    return static_cast<int>(l);
-  };
-  auto index = [&]() {
-    return static_cast<Index>(r.integer(need("index"), "$.index", 0, kMaxLabPoints).value_or(0));
-  };
+  for (const LabActionEntry& entry : kLabActions) {
+    if (typeValue->asString() == entry.type) return parseWith(entry.parse, v);
+  }
+  return failed("$.type: unknown action " + jsonQuote(typeValue->asString().substr(0, 64)));
+}
 
-  if (type == "preset") {
-    r.object(v, "$", {"type", "name"});
-    return done(action::LoadPreset{r.string(need("name"), "$.name", 32).value_or("")});
+void addLabActions(ActionRouter& router, LabState& lab) {
+  for (const LabActionEntry& entry : kLabActions) {
+    const Parser parse = entry.parse;
+    router.add(entry.type, [&lab, parse](const JsonValue& v) {
+      const ActionParse parsed = parseWith(parse, v);
+      if (!parsed.ok()) return ActionReply::failed(parsed.error);
+      return applyLabAction(lab, *parsed.action);
+    });
   }
-  if (type == "generate") {
-    r.object(v, "$", {"type", "name", "count", "noise", "seed"});
-    action::Generate g;
-    g.name = r.string(need("name"), "$.name", 32).value_or("");
-    if (const JsonValue* c = v.find("count"))
-      g.count = static_cast<Index>(r.integer(*c, "$.count", 2, kMaxLabPoints).value_or(0));
-    if (const JsonValue* n = v.find("noise")) g.noise = r.number(*n, "$.noise", 0, 10).value_or(0);
-    if (const JsonValue* s = v.find("seed")) {
-      g.seed = static_cast<std::uint64_t>(r.integer(*s, "$.seed", 0, 9007199254740991).value_or(0));
-    }
-    return done(g);
-  }
-  if (type == "setKernel") {
-    r.object(v, "$", {"type", "kernel", "gamma", "coef0", "degree"});
-    const auto k = r.kernelFields(v, "$", "kernel");
-    return done(action::SetKernel{k.value_or(KernelParams{})});
-  }
-  if (type == "setC") {
-    r.object(v, "$", {"type", "C"});
-    return done(action::SetC{r.cValue(need("C"), "$.C").value_or(1)});
-  }
-  if (type == "setEps") {
-    r.object(v, "$", {"type", "eps"});
-    return done(action::SetEps{r.number(need("eps"), "$.eps", 1e-12, 10).value_or(1)});
-  }
-  if (type == "setRule" || type == "setBias") {
-    r.object(v, "$", {"type", "rule"});
-    const std::string name = r.string(need("rule"), "$.rule", 32).value_or("");
-    if (type == "setRule") {
-      const auto rule = selectionRuleFromName(name);
-      if (r.ok() && !rule) r.fail("$.rule", "must be \"first-order\" or \"second-order\"");
-      return done(action::SetRule{rule.value_or(SelectionRule::SecondOrder)});
-    }
-    const auto rule = biasRuleFromName(name);
-    if (r.ok() && !rule) r.fail("$.rule", "must be \"libsvm\" or \"average\"");
-    return done(action::SetBiasRule{rule.value_or(BiasRule::Libsvm)});
-  }
-  if (type == "setMaxSteps") {
-    r.object(v, "$", {"type", "maxSteps"});
-    return done(action::SetMaxSteps{
-        r.integer(need("maxSteps"), "$.maxSteps", 1, kMaxMaxSteps).value_or(1)});
-  }
-  if (type == "step" || type == "stepBack") {
-    r.object(v, "$", {"type", "n"});
-    const std::int64_t n = count("n");
-    if (type == "step") return done(action::Step{n});
-    return done(action::StepBack{n});
-  }
-  if (type == "seek") {
-    r.object(v, "$", {"type", "step"});
-    return done(action::Seek{r.integer(need("step"), "$.step", 0, kMaxMaxSteps).value_or(0)});
-  }
-  if (type == "run" || type == "pause" || type == "reset" || type == "clearPoints" ||
-      type == "undo" || type == "redo") {
-    r.object(v, "$", {"type"});
-    if (type == "run") return done(action::Run{});
-    if (type == "pause") return done(action::Pause{});
-    if (type == "reset") return done(action::Reset{});
-    if (type == "clearPoints") return done(action::ClearPoints{});
-    if (type == "undo") return done(action::Undo{});
-    return done(action::Redo{});
-  }
-  if (type == "setSpeed") {
-    r.object(v, "$", {"type", "stepsPerSecond"});
-    return done(
-        action::SetSpeed{r.number(need("stepsPerSecond"), "$.stepsPerSecond", 0, 1e6).value_or(0)});
-  }
-  if (type == "runToConvergence") {
-    r.object(v, "$", {"type", "budgetMs"});
-    action::RunToConvergence a;
-    if (const JsonValue* b = v.find("budgetMs"))
-      a.budgetMs = r.number(*b, "$.budgetMs", 0, 60000).value_or(0);
-    return done(a);
-  }
-  if (type == "addPoint") {
-    r.object(v, "$", {"type", "x", "y", "label"});
-    action::AddPoint a;
-    a.x = coordinate("x");
-    a.y = coordinate("y");
-    a.label = label();
-    return done(a);
-  }
-  if (type == "movePoint") {
-    r.object(v, "$", {"type", "index", "x", "y"});
-    action::MovePoint a;
-    a.index = index();
-    a.x = coordinate("x");
-    a.y = coordinate("y");
-    return done(a);
-  }
-  if (type == "deletePoint") {
-    r.object(v, "$", {"type", "index"});
-    return done(action::DeletePoint{index()});
-  }
-  if (type == "setLabel") {
-    r.object(v, "$", {"type", "index", "label"});
-    action::SetLabel a;
-    a.index = index();
-    a.label = label();
-    return done(a);
-  }
-  if (type == "setView") {
-    r.object(v, "$", {"type", "xMin", "xMax", "yMin", "yMax"});
-    ViewWindow w;
-    w.xMin = r.number(need("xMin"), "$.xMin", -1e7, 1e7).value_or(0);
-    w.xMax = r.number(need("xMax"), "$.xMax", -1e7, 1e7).value_or(0);
-    w.yMin = r.number(need("yMin"), "$.yMin", -1e7, 1e7).value_or(0);
-    w.yMax = r.number(need("yMax"), "$.yMax", -1e7, 1e7).value_or(0);
-    return done(action::SetView{w});
-  }
-  if (type == "dismissNotice") {
-    r.object(v, "$", {"type", "id"});
-    std::uint64_t id = 0;
-    if (const JsonValue* i = v.find("id")) {
-      id = static_cast<std::uint64_t>(r.integer(*i, "$.id", 0, 9007199254740991).value_or(0));
-    }
-    return done(action::DismissNotice{id});
-  }
-  if (type == "loadSession") {
-    r.object(v, "$", {"type", "session", "json"});
-    if (!r.ok()) return done(action::Reset{});
-    const JsonValue* object = v.find("session");
-    const JsonValue* text = v.find("json");
-    if ((object != nullptr) == (text != nullptr)) {
-      return failed(
-          "$: loadSession needs exactly one of \"session\" (an object) or \"json\" (a string)");
-    }
-    SessionParse session;
-    if (object) {
-      session = parseSession(*object);
-      if (!session.ok()) {
-        // Paths inside the session object: "$.session.points…".
-        std::string e = session.error;
-        if (e.rfind("$", 0) == 0) e = "$.session" + e.substr(1);
-        return failed(e);
-      }
-    } else {
-      if (!text->isString()) return failed("$.json: expected a string");
-      session = parseSession(text->asString());
-      if (!session.ok()) return failed("$.json: " + session.error);
-    }
-    return done(*session.session);
-  }
-  return failed("$.type: unknown action " + jsonQuote(type.substr(0, 64)));
 }
 
 std::string dispatchJson(LabState& lab, std::string_view json) {
-  const ActionParse parsed = parseAction(json);
-  std::string error;
-  if (!parsed.ok()) {
-    error = parsed.error;
-  } else if (auto e = apply(lab, *parsed.action, false)) {
-    error = *e;
-  }
-  if (!error.empty()) return "{\"ok\":false,\"error\":" + jsonQuote(error) + "}";
-  std::string out = "{\"ok\":true";
-  if (std::holds_alternative<action::RunToConvergence>(*parsed.action)) {
-    out += lab.playback.untilConverged ? ",\"done\":false" : ",\"done\":true";
-  }
-  return out + "}";
+  ActionRouter router;
+  addLabActions(router, lab);
+  return router.dispatchJson(json);
 }
 
 }  // namespace kpg::app

@@ -15,6 +15,9 @@
 //   {"type":"seek", "step":12}
 //   {"type":"run"}  {"type":"pause"}  {"type":"setSpeed", "stepsPerSecond":20}  (0 = max)
 //   {"type":"runToConvergence", "budgetMs":250}  (synchronous up to budgetMs, then time-sliced)
+//   {"type":"cancelReplay"}   stops a step / seek / session replay under way where it is
+//   (step, stepBack, seek and loadSession replay time-sliced: lab_state.hpp Replay; their reply
+//   carries "done": false while the replay goes on)
 //   {"type":"reset"}
 //   {"type":"addPoint", "x":1, "y":2, "label":1}
 //   {"type":"movePoint", "index":0, "x":1, "y":2}
@@ -42,8 +45,13 @@ struct ActionParse {
 ActionParse parseAction(std::string_view json);
 ActionParse parseAction(const JsonValue& value);
 
-// {"ok":true} or {"ok":false,"error":"..."}, plus "done":false when Run to convergence goes on
-// time-sliced.
+class ActionRouter;
+// Registers the lab's actions (the names above) with window.kpg's router (action_router.hpp):
+// each parses its fields, then apply(lab, action). runToConvergence, step, stepBack, seek and
+// loadSession reply {"ok":true,"done":false} when they go on over the next frames.
+void addLabActions(ActionRouter& router, LabState& lab);
+
+// A router holding only the lab's actions: {"ok":true,...} or {"ok":false,"error":"..."}.
 std::string dispatchJson(LabState& lab, std::string_view json);
 
 }  // namespace kpg::app

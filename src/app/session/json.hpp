@@ -1,6 +1,6 @@
 #pragma once
-// A small JSON reader and writer for sessions and window.kpg actions (RFC 8259), written for
-// hostile input (BAD_INPUTS W2, W3):
+// The JSON reader for sessions and window.kpg actions (RFC 8259), written for hostile input
+// (BAD_INPUTS W2, W3):
 //   - no recursion: the parser keeps its own stack of open containers, and nesting deeper than
 //     kMaxJsonDepth (64) is an error, so 100 000 '[' cannot overflow the 64 KiB WASM stack
 //     (nlohmann/json#577, rapidjson#1027, cJSON#173 are the crashes this avoids);
@@ -14,6 +14,7 @@
 // control characters are errors.
 
 #include "data/json_text.hpp"
+#include "data/json_writer.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,46 +30,9 @@ constexpr std::size_t kMaxJsonDepth = 64;
 constexpr std::size_t kMaxJsonBytes = 4u << 20;  // 4 MiB
 constexpr std::size_t kMaxJsonValues = 200000;
 
-class JsonValue {
- public:
-  enum class Kind { Null, Bool, Number, String, Array, Object };
-  using Member = std::pair<std::string, JsonValue>;
-
-  JsonValue() = default;
-  static JsonValue null() { return JsonValue(); }
-  static JsonValue boolean(bool value);
-  static JsonValue number(double value);
-  static JsonValue string(std::string value);
-  static JsonValue array();
-  static JsonValue object();
-
-  Kind kind() const { return kind_; }
-  bool isNull() const { return kind_ == Kind::Null; }
-  bool isBool() const { return kind_ == Kind::Bool; }
-  bool isNumber() const { return kind_ == Kind::Number; }
-  bool isString() const { return kind_ == Kind::String; }
-  bool isArray() const { return kind_ == Kind::Array; }
-  bool isObject() const { return kind_ == Kind::Object; }
-
-  bool asBool() const { return bool_; }
-  double asNumber() const { return number_; }
-  const std::string& asString() const { return string_; }
-  const std::vector<JsonValue>& items() const { return items_; }
-  const std::vector<Member>& members() const { return members_; }
-  std::vector<JsonValue>& items() { return items_; }
-  std::vector<Member>& members() { return members_; }
-
-  // Object member by key (nullptr when absent or not an object).
-  const JsonValue* find(std::string_view key) const;
-
- private:
-  Kind kind_ = Kind::Null;
-  bool bool_ = false;
-  double number_ = 0;
-  std::string string_;
-  std::vector<JsonValue> items_;
-  std::vector<Member> members_;
-};
+// The value tree and its writer are the core's (data/json_writer.hpp): one writer, one ∞ policy.
+using kpg::JsonValue;
+using kpg::writeJson;
 
 struct JsonError {
   std::size_t offset = 0;  // byte offset in the input
@@ -83,11 +47,7 @@ struct JsonParse {
 
 JsonParse parseJson(std::string_view text);
 
-// Compact JSON text. Numbers are written in their shortest exact form (kpg::formatDouble), so
-// parse(write(x)) gives x back bit for bit; non-finite numbers are written as null (callers
-// that mean ∞ write the string "inf" themselves).
-std::string writeJson(const JsonValue& value);
-// For hand-written output: the core's writers (data/json_text.hpp).
+// For error messages: the core's string and number leaves (data/json_text.hpp).
 using kpg::jsonNumber;
 using kpg::jsonQuote;
 

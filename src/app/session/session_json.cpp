@@ -1,5 +1,6 @@
 #include "session/session_json.hpp"
 
+#include "data/smo_step_json.hpp"
 #include "session/schema.hpp"
 
 #include <cmath>
@@ -8,30 +9,10 @@
 namespace kpg::app {
 namespace {
 
-JsonValue num(double value) {
-  // JSON has no ∞: the session and state write it as a string (C = "inf", M(α) = "inf").
-  if (std::isinf(value)) return JsonValue::string(value > 0 ? "inf" : "-inf");
-  return JsonValue::number(value);  // NaN is written as null by the writer
-}
-
-JsonValue integer(std::int64_t value) {
-  return JsonValue::number(static_cast<double>(value));
-}
-
-JsonValue str(std::string_view text) {
-  return JsonValue::string(std::string(text));
-}
-
-void put(JsonValue& object, std::string key, JsonValue value) {
-  object.members().emplace_back(std::move(key), std::move(value));
-}
-
-JsonValue vectorJson(const Vector& v) {
-  JsonValue a = JsonValue::array();
-  a.items().reserve(static_cast<std::size_t>(v.size()));
-  for (Index i = 0; i < v.size(); ++i) a.items().push_back(num(v(i)));
-  return a;
-}
+using json::integer;
+using json::num;
+using json::put;
+using json::str;
 
 JsonValue kernelJson(const KernelParams& k) {
   JsonValue o = JsonValue::object();
@@ -39,34 +20,6 @@ JsonValue kernelJson(const KernelParams& k) {
   put(o, "gamma", num(k.gamma));
   put(o, "coef0", num(k.coef0));
   put(o, "degree", JsonValue::number(k.degree));
-  return o;
-}
-
-JsonValue stepJson(const SmoStep& s) {
-  JsonValue o = JsonValue::object();
-  put(o, "updated", JsonValue::boolean(s.updated));
-  put(o, "iteration", integer(s.iteration));
-  put(o, "status", str(smoStatusName(s.status)));
-  put(o, "i", integer(s.i));
-  put(o, "j", integer(s.j));
-  put(o, "mAlpha", num(s.mAlpha));
-  put(o, "bigMAlpha", num(s.bigMAlpha));
-  put(o, "violation", num(s.violation));
-  put(o, "gradientI", num(s.gradientI));
-  put(o, "gradientJ", num(s.gradientJ));
-  put(o, "secondOrderGain", num(s.secondOrderGain));
-  put(o, "eta", num(s.eta));
-  put(o, "tauUsed", JsonValue::boolean(s.tauUsed));
-  put(o, "lower", num(s.lower));
-  put(o, "upper", num(s.upper));
-  put(o, "unclippedStep", num(s.unclippedStep));
-  put(o, "step", num(s.step));
-  put(o, "alphaIBefore", num(s.alphaIBefore));
-  put(o, "alphaIAfter", num(s.alphaIAfter));
-  put(o, "alphaJBefore", num(s.alphaJBefore));
-  put(o, "alphaJAfter", num(s.alphaJAfter));
-  put(o, "objectiveBefore", num(s.objectiveBefore));
-  put(o, "objectiveAfter", num(s.objectiveAfter));
   return o;
 }
 
@@ -82,6 +35,20 @@ std::string_view noticeKindName(NoticeKind kind) {
       return "error";
   }
   return "";
+}
+
+// state().replay: null, or the replay under way (lab_state.hpp Replay).
+JsonValue replayJson(const LabState& lab) {
+  if (!lab.replay) return JsonValue::null();
+  const Replay& r = *lab.replay;
+  JsonValue o = JsonValue::object();
+  put(o, "kind", str(replayKindName(r.kind)));
+  put(o, "from", integer(r.from));
+  put(o, "target", integer(r.target));
+  put(o, "position", integer(lab.stepCount()));
+  put(o, "done", integer(replayDone(lab)));
+  put(o, "total", integer(replayTotal(lab)));
+  return o;
 }
 
 }  // namespace
@@ -103,7 +70,8 @@ JsonValue sessionToJsonValue(const LabState& lab) {
   put(o, "rule", str(selectionRuleName(lab.params.rule)));
   put(o, "bias", str(biasRuleName(lab.params.bias)));
   put(o, "maxSteps", integer(lab.params.maxSteps));
-  put(o, "step", integer(lab.stepCount()));
+  // The step asked for: while a replay is under way (lab_state.hpp Replay), its target.
+  put(o, "step", integer(sessionStep(lab)));
   put(o, "speed", num(lab.playback.stepsPerSecond));
   put(o, "preset", str(lab.presetName));
   JsonValue view = JsonValue::object();
@@ -259,7 +227,7 @@ SessionParse parseSession(const JsonValue& value) {
   return result;
 }
 
-std::string stateToJson(const LabState& lab) {
+JsonValue stateToJsonValue(const LabState& lab) {
   JsonValue o = JsonValue::object();
   put(o, "session", sessionToJsonValue(lab));
   const ModelView& m = lab.model;
@@ -275,7 +243,7 @@ std::string stateToJson(const LabState& lab) {
   put(solver, "furthest", integer(lab.history ? lab.history->furthest() : 0));
   if (m.valid) {
     const BinarySolutionView& v = m.solution;
-    put(solver, "alpha", vectorJson(v.alpha));
+    put(solver, "alpha", json::vec(v.alpha));
     put(solver, "bias", num(v.bias));
     put(solver, "rho", num(v.rho));
     put(solver, "alphaDotY", num(m.alphaDotY));
@@ -289,17 +257,17 @@ std::string stateToJson(const LabState& lab) {
     put(solver, "boundSupportVectors", integer(m.boundCount));
     put(solver, "trainingAccuracy", num(m.trainingAccuracy));
     put(solver, "wNormSquared", num(v.wNormSquared));
-    put(solver, "w", v.w ? vectorJson(*v.w) : JsonValue::null());
+    put(solver, "w", v.w ? json::vec(*v.w) : JsonValue::null());
     put(solver, "margin", v.margin ? num(*v.margin) : JsonValue::null());
     JsonValue categories = JsonValue::array();
     for (SupportCategory c : v.categories)
       categories.items().push_back(str(supportCategoryName(c)));
     put(solver, "categories", std::move(categories));
-    put(solver, "decision", vectorJson(m.decision));
-    put(solver, "slacks", vectorJson(v.slacks));
-    put(solver, "kktViolation", vectorJson(m.kktViolation));
+    put(solver, "decision", json::vec(m.decision));
+    put(solver, "slacks", json::vec(v.slacks));
+    put(solver, "kktViolation", json::vec(m.kktViolation));
     const auto& last = lab.history->lastStep();
-    put(solver, "lastStep", last ? stepJson(*last) : JsonValue::null());
+    put(solver, "lastStep", last ? smoStepJson(*last) : JsonValue::null());
   }
   put(o, "solver", std::move(solver));
   JsonValue notices = JsonValue::array();
@@ -315,7 +283,12 @@ std::string stateToJson(const LabState& lab) {
   put(o, "canRedo", JsonValue::boolean(!lab.redoStack.empty()));
   put(o, "modelRevision", integer(static_cast<std::int64_t>(lab.modelRevision)));
   put(o, "problemRevision", integer(static_cast<std::int64_t>(lab.problemRevision)));
-  return writeJson(o);
+  put(o, "replay", replayJson(lab));
+  return o;
+}
+
+std::string stateToJson(const LabState& lab) {
+  return writeJson(stateToJsonValue(lab));
 }
 
 }  // namespace kpg::app

@@ -50,7 +50,9 @@ std::string sessionToJson(const LabState& lab);
 // solver part carries α, bias, ρ, the step count, the furthest recorded step, the status, the
 // last step record (every SmoStep field), SV counts, objectives, gap, violation, accuracy, w,
 // margin and per-point categories, decision values, slacks and KKT violations. ±∞ values are
-// written as the strings "inf" / "-inf".
+// written as the strings "inf" / "-inf", NaN as null (data/json_writer.hpp). "replay": null, or
+// the replay under way {kind, from, target, position, done, total} (lab_state.hpp Replay).
+JsonValue stateToJsonValue(const LabState& lab);
 std::string stateToJson(const LabState& lab);
 
 }  // namespace kpg::app

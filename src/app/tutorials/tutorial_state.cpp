@@ -1,6 +1,7 @@
 #include "tutorials/tutorial_state.hpp"
 
 #include "session/json.hpp"
+#include "session/schema.hpp"
 #include "tutorials/geometry_example.hpp"
 #include "tutorials/hand_solved_svm.hpp"
 #include "tutorials/kernel_perceptron_example.hpp"
@@ -332,100 +333,134 @@ std::optional<std::string> tutorialTryIt(TutorialState& t, LabState& lab) {
   return std::nullopt;
 }
 
-std::optional<std::string> dispatchTutorialJson(TutorialState& t, LabState& lab,
-                                                std::string_view json) {
-  const JsonParse parsed = parseJson(json);
-  if (!parsed.ok() || !parsed.value->isObject()) return std::nullopt;
-  const JsonValue& v = *parsed.value;
-  const JsonValue* type = v.find("type");
-  if (!type || !type->isString()) return std::nullopt;
-  const std::string& name = type->asString();
-  auto reply = [](const std::optional<std::string>& error) {
-    if (!error) return std::string("{\"ok\":true}");
-    return "{\"ok\":false,\"error\":" + jsonQuote(*error) + "}";
-  };
-  if (name == "openTutorial") {
-    const JsonValue* id = v.find("id");
-    if (!id || !id->isString()) return reply(std::string("openTutorial: \"id\" must be a string"));
-    std::optional<int> page;
-    if (const JsonValue* p = v.find("page"); p && !p->isNull()) {
-      if (!p->isNumber() || std::floor(p->asNumber()) != p->asNumber() ||
-          std::fabs(p->asNumber()) > 1e6) {
-        return reply(std::string("openTutorial: \"page\" must be a whole number"));
-      }
-      page = static_cast<int>(p->asNumber());
-    }
-    return reply(openTutorial(t, lab, id->asString(), page));
-  }
-  if (name == "tutorialNext" || name == "tutorialBack") {
-    refreshTutorial(t, lab);
-    if (name == "tutorialNext") {
-      tutorialNext(t);
-    } else {
-      tutorialBack(t);
-    }
-    return reply(std::nullopt);
-  }
-  if (name == "closeTutorial") {
-    closeTutorial(t);
-    return reply(std::nullopt);
-  }
-  if (name == "tutorialTryIt") {
-    refreshTutorial(t, lab);
-    return reply(tutorialTryIt(t, lab));
-  }
-  if (name == "tutorialSource") {
-    const JsonValue* s = v.find("source");
-    if (!s || !s->isString() || (s->asString() != "notes" && s->asString() != "canvas")) {
-      return reply(std::string("tutorialSource: \"source\" must be \"notes\" or \"canvas\""));
-    }
-    t.source = s->asString() == "notes" ? TutorialSource::Notes : TutorialSource::Canvas;
-    refreshTutorial(t, lab);
-    return reply(std::nullopt);
-  }
-  return std::nullopt;
+namespace {
+
+ActionReply tutorialReply(const std::optional<std::string>& error) {
+  return error ? ActionReply::failed(*error) : ActionReply{};
 }
 
-std::string tutorialStateJson(TutorialState& t, const LabState& lab) {
+ActionReply openTutorialAction(TutorialState& t, LabState& lab, const JsonValue& v) {
+  SchemaReader r;
+  r.object(v, "$", {"type", "id", "page"});
+  const JsonValue* id = r.required(v, "$", "id");
+  const std::string name = id ? r.string(*id, "$.id", 64).value_or("") : "";
+  std::optional<int> page;
+  if (const JsonValue* p = v.find("page"); p && !p->isNull()) {
+    if (auto n = r.integer(*p, "$.page", -1000000, 1000000)) page = static_cast<int>(*n);
+  }
+  if (!r.ok()) return ActionReply::failed(r.error());
+  if (auto error = openTutorial(t, lab, name, page)) {
+    const bool badId = error->rfind("unknown tutorial", 0) == 0;
+    return ActionReply::failed((badId ? "$.id: " : "$.page: ") + *error);
+  }
+  return {};
+}
+
+// tutorialNext, tutorialBack, closeTutorial, tutorialTryIt: no fields.
+template <int Which>  // 0 next, 1 back, 2 close, 3 try it
+ActionReply tutorialMoveAction(TutorialState& t, LabState& lab, const JsonValue& v) {
+  SchemaReader r;
+  if (!r.object(v, "$", {"type"})) return ActionReply::failed(r.error());
+  if (Which == 2) {
+    closeTutorial(t);
+    return {};
+  }
+  refreshTutorial(t, lab);
+  if (Which == 3) return tutorialReply(tutorialTryIt(t, lab));
+  if (Which == 0) {
+    tutorialNext(t);
+  } else {
+    tutorialBack(t);
+  }
+  return {};
+}
+
+ActionReply tutorialSourceAction(TutorialState& t, LabState& lab, const JsonValue& v) {
+  SchemaReader r;
+  r.object(v, "$", {"type", "source"});
+  const JsonValue* s = r.required(v, "$", "source");
+  const std::string name = s ? r.string(*s, "$.source", 16).value_or("") : "";
+  if (r.ok() && name != "notes" && name != "canvas") {
+    r.fail("$.source", "must be \"notes\" or \"canvas\"");
+  }
+  if (!r.ok()) return ActionReply::failed(r.error());
+  t.source = name == "notes" ? TutorialSource::Notes : TutorialSource::Canvas;
+  refreshTutorial(t, lab);
+  return {};
+}
+
+using TutorialAction = ActionReply (*)(TutorialState&, LabState&, const JsonValue&);
+struct TutorialActionEntry {
+  const char* type;
+  TutorialAction run;
+};
+constexpr TutorialActionEntry kTutorialActions[] = {
+    {"openTutorial", openTutorialAction},     {"tutorialNext", tutorialMoveAction<0>},
+    {"tutorialBack", tutorialMoveAction<1>},  {"closeTutorial", tutorialMoveAction<2>},
+    {"tutorialTryIt", tutorialMoveAction<3>}, {"tutorialSource", tutorialSourceAction},
+};
+
+}  // namespace
+
+void addTutorialActions(ActionRouter& router, TutorialState& tutorial, LabState& lab) {
+  for (const TutorialActionEntry& entry : kTutorialActions) {
+    const TutorialAction run = entry.run;
+    router.add(entry.type,
+               [&tutorial, &lab, run](const JsonValue& v) { return run(tutorial, lab, v); });
+  }
+}
+
+JsonValue tutorialStateJson(TutorialState& t, const LabState& lab) {
+  using json::integer;
+  using json::num;
+  using json::put;
+  using json::str;
   refreshTutorial(t, lab);
   const TutorialPage page = tutorialPage(t, lab);
-  std::string out = "{\"open\":" + std::string(t.open ? "true" : "false");
-  out += ",\"id\":" + jsonQuote(t.id);
-  out += ",\"page\":" + std::to_string(t.page());
-  out += ",\"pageCount\":" + std::to_string(tutorialPageCount(t));
-  out += ",\"title\":" + jsonQuote(t.derived ? t.derived->title : "");
-  out += ",\"pageTitle\":" + jsonQuote(page.title);
-  out += ",\"source\":" + jsonQuote(t.source == TutorialSource::Canvas ? "canvas" : "notes");
-  out += ",\"dataNote\":" + jsonQuote(t.dataNote);
-  out += ",\"derivations\":" + std::to_string(t.derivations);
-  out += ",\"values\":[";
-  for (std::size_t i = 0; i < page.values.size(); ++i) {
-    const NamedValue& nv = page.values[i];
-    out += (i ? "," : "") + std::string("{\"name\":") + jsonQuote(nv.name) +
-           ",\"exact\":" + jsonQuote(nv.exact) + ",\"value\":" + jsonNumber(nv.value) + "}";
+  JsonValue o = JsonValue::object();
+  put(o, "open", json::boolean(t.open));
+  put(o, "id", str(t.id));
+  put(o, "page", integer(t.page()));
+  put(o, "pageCount", integer(tutorialPageCount(t)));
+  put(o, "title", str(t.derived ? t.derived->title : ""));
+  put(o, "pageTitle", str(page.title));
+  put(o, "source", str(t.source == TutorialSource::Canvas ? "canvas" : "notes"));
+  put(o, "dataNote", str(t.dataNote));
+  put(o, "derivations", integer(static_cast<std::int64_t>(t.derivations)));
+  JsonValue values = JsonValue::array();
+  for (const NamedValue& nv : page.values) {
+    JsonValue item = JsonValue::object();
+    put(item, "name", str(nv.name));
+    put(item, "exact", str(nv.exact));
+    put(item, "value", num(nv.value));
+    values.items().push_back(std::move(item));
   }
-  out += "],\"formulas\":[";
-  for (std::size_t i = 0; i < page.formulas.size(); ++i) {
-    out += (i ? "," : "") + jsonQuote(page.formulas[i].text);
-  }
-  out += "],\"warnings\":[";
-  const auto warnings = tutorialWarnings(t, lab);
-  for (std::size_t i = 0; i < warnings.size(); ++i) out += (i ? "," : "") + jsonQuote(warnings[i]);
-  out += "],\"notesCorrection\":" + jsonQuote(page.notesCorrection);
-  out += ",\"tryIt\":" + jsonQuote(tryItDescription(t));
-  out += ",\"live\":";
+  put(o, "values", std::move(values));
+  JsonValue formulas = JsonValue::array();
+  for (const auto& formula : page.formulas) formulas.items().push_back(str(formula.text));
+  put(o, "formulas", std::move(formulas));
+  JsonValue warnings = JsonValue::array();
+  for (const std::string& w : tutorialWarnings(t, lab)) warnings.items().push_back(str(w));
+  put(o, "warnings", std::move(warnings));
+  put(o, "notesCorrection", str(page.notesCorrection));
+  put(o, "tryIt", str(tryItDescription(t)));
+  // The lab's step record on the SMO pages, in the notes' words (λ is the step along the pair's
+  // direction); the whole record is state().solver.lastStep (data/smo_step_json.hpp).
   const auto& last = lab.history ? lab.history->lastStep() : std::optional<SmoStep>();
   if (pageShowsLiveStep(t) && last) {
-    out += "{\"step\":" + std::to_string(lab.stepCount()) + ",\"i\":" + std::to_string(last->i) +
-           ",\"j\":" + std::to_string(last->j) + ",\"lambda\":" + jsonNumber(last->step) +
-           ",\"unclipped\":" + jsonNumber(last->unclippedStep) +
-           ",\"violation\":" + jsonNumber(last->violation) +
-           ",\"objectiveAfter\":" + jsonNumber(last->objectiveAfter) + "}";
+    JsonValue live = JsonValue::object();
+    put(live, "step", integer(lab.stepCount()));
+    put(live, "i", integer(last->i));
+    put(live, "j", integer(last->j));
+    put(live, "lambda", num(last->step));
+    put(live, "unclipped", num(last->unclippedStep));
+    put(live, "violation", num(last->violation));
+    put(live, "objectiveAfter", num(last->objectiveAfter));
+    put(o, "live", std::move(live));
   } else {
-    out += "null";
+    put(o, "live", JsonValue::null());
   }
-  out += "}";
-  return out;
+  return o;
 }
 
 }  // namespace kpg::app

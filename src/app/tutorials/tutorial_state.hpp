@@ -14,6 +14,7 @@
 // The page is remembered per tutorial, so leaving and coming back shows the same page.
 
 #include "lab/lab_state.hpp"
+#include "session/action_router.hpp"
 #include "tutorials/tutorial.hpp"
 
 #include <cstdint>
@@ -90,12 +91,11 @@ std::optional<std::string> tutorialTryIt(TutorialState& tutorial, LabState& lab)
 
 // window.kpg: {"type":"openTutorial","id":..,"page":..}, {"type":"tutorialNext"},
 // {"type":"tutorialBack"}, {"type":"closeTutorial"}, {"type":"tutorialTryIt"},
-// {"type":"tutorialSource","source":"notes"|"canvas"}. nullopt when `json` is not a tutorial
-// action (the lab's parser handles it), else the reply {"ok":true} / {"ok":false,"error":..}.
-std::optional<std::string> dispatchTutorialJson(TutorialState& tutorial, LabState& lab,
-                                                std::string_view json);
+// {"type":"tutorialSource","source":"notes"|"canvas"}, registered with the one router
+// (session/action_router.hpp). Unknown fields and wrong types are refused with their JSON path.
+void addTutorialActions(ActionRouter& router, TutorialState& tutorial, LabState& lab);
 // The "tutorial" member of window.kpg.state(): {open, id, page, pageCount, title, pageTitle,
 // source, dataNote, values:[{name, exact, value}], warnings, notesCorrection, derivations}.
-std::string tutorialStateJson(TutorialState& tutorial, const LabState& lab);
+JsonValue tutorialStateJson(TutorialState& tutorial, const LabState& lab);
 
 }  // namespace kpg::app

@@ -351,4 +351,74 @@ export default [
       await t.screenshot('lab-blobs-soft-margin');
     },
   },
+  {
+    // F5 (reliability audit): a share link asking for 10⁷ steps on 5 000 points used to block the
+    // tab for ~20 minutes. The replay is time-sliced: the page answers within 100 ms throughout,
+    // shows its progress, and Cancel leaves a consistent solver.
+    name: 'F5: a link replaying 10^7 steps keeps the page answering; Cancel stops it consistently',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'generate', name: 'circles', count: 5000, noise: 0.3, seed: 5 });
+      await t.dispatch({ type: 'setKernel', kernel: 'rbf', gamma: 30 });
+      await t.dispatch({ type: 'setC', C: 1e6 });
+      await t.dispatch({ type: 'setMaxSteps', maxSteps: 10000000 });
+      const session = await t.page.evaluate(() => window.kpg.session());
+      session.step = 10000000;
+      const hash = '#s=' + Buffer.from(JSON.stringify(session), 'utf8').toString('base64url');
+      t.check(hash.length < (1 << 20), `link of ${hash.length} characters`);
+      await t.dispatch({ type: 'preset', name: 'hand-solved' });
+      const opened = await t.page.evaluate((h) => {
+        const begin = performance.now();
+        const r = window.kpg.openShareLink(h);
+        return { r, ms: performance.now() - begin };
+      }, hash);
+      t.check(opened.r.ok && opened.r.done === false, `opened, replay under way: ${JSON.stringify(opened.r)}`);
+      // The synchronous part: decode 5 000 points, build the problem, 40 ms of steps.
+      t.check(opened.ms < 1000, `openShareLink returned after ${opened.ms.toFixed(0)} ms`);
+      await t.page.waitForSelector('#replay-bar:not([hidden])', { timeout: 10000 });
+      // Input latency: the time from a click's creation to its handler, while the replay runs.
+      await t.page.evaluate(() => {
+        window.__latencies = [];
+        document.getElementById('replay-text').addEventListener('click', (e) => {
+          window.__latencies.push(performance.now() - e.timeStamp);
+        });
+      });
+      const stateMs = [];
+      for (let k = 0; k < 8; ++k) {
+        await t.page.click('#replay-text');
+        stateMs.push(await t.page.evaluate(() => {
+          const begin = performance.now();
+          window.kpg.state();
+          return performance.now() - begin;
+        }));
+        await t.page.waitForTimeout(150);
+      }
+      const latencies = await t.page.evaluate(() => window.__latencies);
+      const s = await t.state();
+      t.check(s.replay && s.replay.kind === 'session' && s.replay.target === 10000000, JSON.stringify(s.replay));
+      t.check(s.replay.done > 0 && s.replay.done < s.replay.total, `progress ${s.replay.done} of ${s.replay.total}`);
+      t.check(s.session.step === 10000000, 'the session records the step asked for');
+      const text = await t.page.textContent('#replay-text');
+      t.check(/^Replaying step [0-9 ]+ of 10 000 000$/.test(text), `progress text: ${text}`);
+      await t.screenshot('lab-replay-progress');
+      console.log(`        F5: state() ${Math.max(...stateMs).toFixed(0)} ms max, click latency ` +
+                  `${Math.max(...latencies).toFixed(0)} ms max over ${latencies.length} clicks, ` +
+                  `replayed ${s.replay.done} steps`);
+      t.check(latencies.length === 8, `every click answered (${latencies.length})`);
+      t.check(Math.max(...latencies) < 100, `click latency ${latencies.map((x) => x.toFixed(0))} ms`);
+      t.check(Math.max(...stateMs) < 100, `state() ${stateMs.map((x) => x.toFixed(0))} ms`);
+      // Cancel: the solver stays where the replay got to, consistent, and moves no more.
+      await t.page.click('#replay-cancel');
+      await t.page.waitForSelector('#replay-bar', { state: 'hidden', timeout: 5000 });
+      const c = await t.state();
+      t.check(c.replay === null, 'no replay after Cancel');
+      t.check(c.session.step === c.solver.step && c.solver.step > 0 && c.solver.step < 10000000,
+              `stopped at step ${c.solver.step}`);
+      t.check(c.solver.alpha.length === 5000 && c.solver.lastStep.iteration === c.solver.step,
+              'α and the last step record are those of the current step');
+      t.check(/Replay cancelled at step/.test(c.notices[c.notices.length - 1].text), 'says so');
+      await t.waitFrames(3);
+      t.check((await t.state()).solver.step === c.solver.step, 'nothing moves after Cancel');
+    },
+  },
 ];

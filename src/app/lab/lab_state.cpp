@@ -28,15 +28,6 @@ std::string formatNumber(double value) {
   return out.str();
 }
 
-// 12345678 → "12 345 678": groups of three digits, so a count of millions reads at a glance.
-std::string groupThousands(std::int64_t value) {
-  std::string digits = std::to_string(value < 0 ? -value : value);
-  std::string out;
-  for (std::size_t k = 0; k < digits.size(); ++k) {
-    if (k > 0 && (digits.size() - k) % 3 == 0) out += ' ';
-    out += digits[k];
-  }
-  return value < 0 ? "-" + out : out;
 }
 
 std::string statusText(const LabState& lab) {
@@ -591,38 +582,6 @@ std::int64_t advance(LabState& lab, double elapsedSeconds, double budgetMs) {
   });
   refreshModel(lab);
   return taken;
-}
-
-std::int64_t replayDone(const LabState& lab) {
-  if (!lab.replay) return 0;
-  return std::max<std::int64_t>(0, lab.stepCount() - lab.replay->base);
-}
-
-std::int64_t replayTotal(const LabState& lab) {
-  if (!lab.replay) return 0;
-  return std::max<std::int64_t>(0, lab.replay->target - lab.replay->base);
-}
-
-std::string replayProgressText(const LabState& lab) {
-  if (!lab.replay) return "";
-  return "replaying step " + groupThousands(lab.stepCount()) + " of " +
-         groupThousands(lab.replay->target);
-}
-
-std::string_view replayKindName(ReplayKind kind) {
-  switch (kind) {
-    case ReplayKind::Step:
-      return "step";
-    case ReplayKind::Seek:
-      return "seek";
-    case ReplayKind::Session:
-      return "session";
-  }
-  return "";
-}
-
-std::int64_t sessionStep(const LabState& lab) {
-  return lab.replay ? lab.replay->target : lab.stepCount();
 }
 
 std::optional<double> decisionAt(const LabState& lab, double x, double y) {

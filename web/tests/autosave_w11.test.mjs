@@ -3,7 +3,17 @@
 // saved over it.
 
 const dispatch = (t, action) => t.page.evaluate((a) => window.kpg.dispatch(a), action);
-const stored = (t) => t.page.evaluate(() => window.localStorage.getItem('kpg.session.v1'));
+// The stored session, normalised like JSON.stringify(kpg.session()) (the C++ writer and JS may
+// spell a number differently: 1e-09 and 1e-9).
+const stored = (t) => t.page.evaluate(() => {
+  const text = window.localStorage.getItem('kpg.session.v1');
+  return text === null ? null : JSON.stringify(JSON.parse(text));
+});
+// Waits until the stored session equals `expected` (a JSON.stringify of kpg.session()).
+const waitStored = (t, expected) => t.page.waitForFunction((e) => {
+  const text = window.localStorage.getItem('kpg.session.v1');
+  return text !== null && JSON.stringify(JSON.parse(text)) === e;
+}, expected, { timeout: 5000 });
 
 async function reloadAndWait(t) {
   await t.page.reload();
@@ -18,8 +28,7 @@ async function makeWork(t) {
   t.check((await dispatch(t, { type: 'addPoint', x: 0.25, y: 0.5, label: 1 })).ok, 'addPoint');
   t.check((await dispatch(t, { type: 'step', n: 3 })).ok, 'step');
   const work = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));
-  await t.page.waitForFunction((w) => window.localStorage.getItem('kpg.session.v1') === w, work,
-                               { timeout: 5000 });
+  await waitStored(t, work);
   return work;
 }
 
@@ -60,8 +69,7 @@ export default [
       await t.page.click('#session-bar button:nth-of-type(2)');  // Dismiss
       const fresh = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));
       t.check(fresh !== work, 'the page shows the start-up session');
-      await t.page.waitForFunction((f) => window.localStorage.getItem('kpg.session.v1') === f, fresh,
-                                   { timeout: 5000 });
+      await waitStored(t, fresh);
     },
   },
   {
@@ -72,8 +80,7 @@ export default [
       await offerText(t);
       t.check((await dispatch(t, { type: 'addPoint', x: 1, y: 1, label: -1 })).ok, 'edit');
       const edited = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));
-      await t.page.waitForFunction((e) => window.localStorage.getItem('kpg.session.v1') === e, edited,
-                                   { timeout: 5000 });
+      await waitStored(t, edited);
       const r = await t.page.evaluate(() => window.kpg.autosave.restore());
       t.check(r.ok, JSON.stringify(r));
       const restored = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));

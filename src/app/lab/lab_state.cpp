@@ -28,8 +28,6 @@ std::string formatNumber(double value) {
   return out.str();
 }
 
-}
-
 std::string statusText(const LabState& lab) {
   if (!lab.history) return lab.problemError ? lab.problemError->message : "no data";
   if (lab.replay) return replayProgressText(lab);

@@ -1,5 +1,5 @@
 // The browser application: the platform layer calls frame() once per display refresh. A frame
-//   1. gives the solver its time slice (advance(): Run never freezes the page, BAD_INPUTS W6);
+//   1. gives the solver its time slice (advance(): Run never freezes the page, docs/bad-inputs.md W6);
 //   2. continues the decision-field render for the model and view of the previous frame (render/,
 //      banded and at preview resolution while things move, TOOLCHAIN.md);
 //   3. builds the panels (panels/), which change the lab only through actions;

@@ -2,7 +2,7 @@
 // 000 "Mercer", 001 "Gram Matrix"): a kernel is positive semi-definite iff every Gram matrix is,
 // so a negative eigenvalue beyond rounding shows the kernel (e.g. sigmoid) is not a Mercer kernel
 // on this data. The verdict tolerance is n·ε·max|λ|, the size of eigen-solver rounding.
-// The n×n matrix is refused above --max-samples before it is allocated (BAD_INPUTS R1).
+// The n×n matrix is refused above --max-samples before it is allocated (docs/bad-inputs.md R1).
 
 #include "command.hpp"
 #include "data/number_text.hpp"

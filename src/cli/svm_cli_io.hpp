@@ -1,7 +1,7 @@
 #pragma once
 // POSIX file handling for the SVM commands (the core only parses and formats text):
 //  * reading a whole input file with a size cap, refusing directories and FIFOs before opening
-//    them (a FIFO would block; ../shared/BAD_INPUTS.md D12, D18);
+//    them (a FIFO would block; docs/bad-inputs.md D12, D18);
 //  * writing an output file atomically: a temp file in the same directory, fsync, rename, so a
 //    failed or interrupted write leaves the previous file intact and no partial file (M11, R5);
 //  * Ctrl-C: the handler removes the temp file being written and exits with 130 at once (R4),

@@ -3,15 +3,17 @@
 // plotted outside the app. C-SVC with k classes traces the k(k−1)/2 one-vs-one sub-problems of
 // `kpg train` (svm/one_vs_one.hpp: LIBSVM's pair order, rows grouped by class), so each
 // sub-problem takes exactly the steps training takes; epsilon-SVR traces its one 2N-variable
-// problem (indices i, j ≥ N are the α* half; "sample_i"/"sample_j" give the data row). Non-finite
-// numbers are written as null.
+// problem (indices i, j ≥ N are the α* half; "sample_i"/"sample_j" give the data row). Numbers
+// follow the one JSON policy of data/json_writer.hpp: ±∞ as "inf"/"-inf", NaN as null.
 //
 // Lines: {"type":"problem",...} then {"type":"step",...} per step, then {"type":"result",...}.
 // The step that makes the last update carries the final status ("converged", "iteration
 // limit"). Overflowing kernel values stop the trace with kKernelOverflowMessage and exit 2.
 
 #include "command.hpp"
-#include "data/number_text.hpp"
+#include "data/json_text.hpp"
+#include "data/json_writer.hpp"
+#include "data/smo_step_json.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/smo_solver.hpp"
 #include "svm_options.hpp"
@@ -26,31 +28,15 @@ namespace {
 const char* const kUsage = "Usage: kpg trace [options] training_set_file\n";
 
 std::string num(double value) {
-  return std::isfinite(value) ? formatDouble(value) : "null";
+  return jsonNumber(value);
 }
 
+// One step line, in the one SmoStep JSON form (data/smo_step_json.hpp).
 void writeStep(std::ostream& out, int subproblem, const SmoStep& s, Index n, bool svr) {
   const auto sample = [&](Index k) { return k < 0 ? k : (svr ? k % n : k); };
-  out << "{\"type\":\"step\",\"subproblem\":" << subproblem
-      << ",\"updated\":" << (s.updated ? "true" : "false") << ",\"iteration\":" << s.iteration
-      << ",\"status\":\"" << smoStatusName(s.status) << "\",\"i\":" << s.i << ",\"j\":" << s.j
-      << ",\"sample_i\":" << sample(s.i) << ",\"sample_j\":" << sample(s.j)
-      << ",\"m_alpha\":" << num(s.mAlpha) << ",\"M_alpha\":" << num(s.bigMAlpha)
-      << ",\"violation\":" << num(s.violation) << ",\"gradient_i\":" << num(s.gradientI)
-      << ",\"gradient_j\":" << num(s.gradientJ)
-      << ",\"second_order_gain\":" << num(s.secondOrderGain) << ",\"eta\":" << num(s.eta)
-      << ",\"tau_used\":" << (s.tauUsed ? "true" : "false") << ",\"lower\":" << num(s.lower)
-      << ",\"upper\":" << num(s.upper) << ",\"unclipped_step\":" << num(s.unclippedStep)
-      << ",\"step\":" << num(s.step) << ",\"alpha_i_before\":" << num(s.alphaIBefore)
-      << ",\"alpha_i_after\":" << num(s.alphaIAfter)
-      << ",\"alpha_j_before\":" << num(s.alphaJBefore)
-      << ",\"alpha_j_after\":" << num(s.alphaJAfter)
-      << ",\"objective_before\":" << num(s.objectiveBefore)
-      << ",\"objective_after\":" << num(s.objectiveAfter) << "}\n";
+  out << writeJson(smoTraceStepJson(subproblem, s, sample(s.i), sample(s.j))) << "\n";
 }
 
-// Solves one dual problem step by step, writing every step. InvalidInput: nothing is written,
-// the message goes to err.
 SmoStatus traceProblem(std::ostream& out, std::ostream& err, int subproblem, DualProblem problem,
                        const SvmParams& params, Index n, bool svr) {
   SmoSolver solver(std::move(problem), smoOptions(params));

@@ -1,4 +1,4 @@
-// The kpg SVM commands on bad files, bad flags and faults (../shared/BAD_INPUTS.md D, C, M, P,
+// The kpg SVM commands on bad files, bad flags and faults (docs/bad-inputs.md D, C, M, P,
 // R items that reach the CLI), by running the real binary: exit codes and the messages' gist.
 
 #include "data/libsvm_format.hpp"

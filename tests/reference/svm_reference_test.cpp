@@ -1,5 +1,5 @@
 // Differential tests against Debian's LIBSVM 3.24 (svm-train, svm-predict, python3-libsvm) on
-// the same data files. Tolerance policy (BAD_INPUTS M12):
+// the same data files. Tolerance policy (docs/bad-inputs.md M12):
 //  * dual objective per sub-problem: relative 1e-4 at LIBSVM's default eps = 1e-3 (5e-4 for
 //    epsilon-SVR: its 2N-variable dual stops at visibly different points, 1.05e-4 seen on the
 //    linear case; the tight run below shows both reach the same optimum); with

@@ -96,7 +96,7 @@ void rebuildSolver(LabState& lab) {
   const Index positives = (y.array() > 0).count();
   const Index negatives = y.size() - positives;
   if (positives == 0 || negatives == 0) {
-    // BAD_INPUTS G1, G2: shown inline by the status panel.
+    // docs/bad-inputs.md G1, G2: shown inline by the status panel.
     lab.problemError = ParameterError{
         "labels", y.size() == 0 ? "no points yet: click the canvas to add points of both "
                                   "classes, or load a preset"
@@ -517,7 +517,7 @@ struct Applier {
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::LoadSession& a) {
-    // Everything is checked before anything changes (BAD_INPUTS W3: nothing applied in part).
+    // Everything is checked before anything changes (docs/bad-inputs.md W3: nothing applied in part).
     if (auto error = errorText(validatePoints(a.data))) return error;
     if (auto error = errorText(validateParams(a.params))) return error;
     if (auto error = validateView(a.view)) return error;

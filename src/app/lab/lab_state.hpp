@@ -35,15 +35,15 @@
 
 namespace kpg::app {
 
-// Size limits (BAD_INPUTS W3, W9): points in a session, coordinates' magnitude.
+// Size limits (docs/bad-inputs.md W3, W9): points in a session, coordinates' magnitude.
 constexpr Index kMaxLabPoints = 5000;
 constexpr double kMaxCoordinate = 1e6;
 // The lab's own step cap: LIBSVM's max(10⁷, 100·n) is hours of animation; the status then says
-// "stopped at the step cap" (BAD_INPUTS P2).
+// "stopped at the step cap" (docs/bad-inputs.md P2).
 constexpr std::int64_t kDefaultMaxSteps = 100000;
 constexpr std::int64_t kMaxMaxSteps = 10000000;
 constexpr std::size_t kMaxUndo = 200;
-// Finite C must lie in [kMinLabC, kMaxLabC] (BAD_INPUTS W3: C = 1e300 is a range error); +∞ is the
+// Finite C must lie in [kMinLabC, kMaxLabC] (docs/bad-inputs.md W3: C = 1e300 is a range error); +∞ is the
 // hard margin.
 constexpr double kMinLabC = 1e-6;
 constexpr double kMaxLabC = 1e6;

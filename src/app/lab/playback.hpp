@@ -3,7 +3,7 @@
 // step-by-step algorithm across display frames. Each frame owes stepsPerSecond · elapsed steps
 // (fractions carried to the next frame), or as many as fit in the frame's budget when the speed is
 // 0 ("as fast as possible") or Run to convergence is on. It never exceeds the budget (at least one
-// step per call, BAD_INPUTS W6: Run never freezes the page), drops the backlog when the machine
+// step per call, docs/bad-inputs.md W6: Run never freezes the page), drops the backlog when the machine
 // cannot keep up, and stops playing when the algorithm stops.
 
 #include <cstdint>

@@ -31,7 +31,7 @@ namespace {
 
 void addPointAt(LabState& lab, UiState& ui, const CanvasView& view, ImVec2 p) {
   const double x = view.plotX(p.x), y = view.plotY(p.y);
-  // BAD_INPUTS W9: a click at a non-finite coordinate (degenerate zoom) is ignored.
+  // docs/bad-inputs.md W9: a click at a non-finite coordinate (degenerate zoom) is ignored.
   if (!std::isfinite(x) || !std::isfinite(y)) return;
   dispatchUi(lab, action::AddPoint{x, y, ui.currentClass});
 }

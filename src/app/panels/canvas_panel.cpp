@@ -197,7 +197,7 @@ void drawNotices(LabState& lab, UiState& ui) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
   ImGui::TextUnformatted(prefix);
   ImGui::SameLine(0, 0);
-  // Literal text (never markup): a notice may quote user data (BAD_INPUTS W4).
+  // Literal text (never markup): a notice may quote user data (docs/bad-inputs.md W4).
   ImGui::TextUnformatted(notice.text.c_str());
   ImGui::PopStyleColor();
   if (lab.notices.size() > 1) {

@@ -1,6 +1,6 @@
 #pragma once
 // The JSON reader for sessions and window.kpg actions (RFC 8259), written for hostile input
-// (BAD_INPUTS W2, W3):
+// (docs/bad-inputs.md W2, W3):
 //   - no recursion: the parser keeps its own stack of open containers, and nesting deeper than
 //     kMaxJsonDepth (64) is an error, so 100 000 '[' cannot overflow the 64 KiB WASM stack
 //     (nlohmann/json#577, rapidjson#1027, cJSON#173 are the crashes this avoids);

@@ -20,7 +20,7 @@ class SchemaReader {
   const std::string& error() const { return error_; }
   bool fail(const std::string& path, const std::string& message);
 
-  // An object whose keys are all in `allowed` (an unknown key is an error: BAD_INPUTS W3).
+  // An object whose keys are all in `allowed` (an unknown key is an error: docs/bad-inputs.md W3).
   bool object(const JsonValue& v, const std::string& path,
               std::initializer_list<std::string_view> allowed);
   bool array(const JsonValue& v, const std::string& path, std::size_t minSize, std::size_t maxSize);

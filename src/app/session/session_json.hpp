@@ -18,7 +18,7 @@
 //     "view": { "xMin": …, "xMax": …, "yMin": …, "yMax": … }   optional
 //   }
 //
-// Reading is strict (BAD_INPUTS W2, W3): the JSON reader's limits (json.hpp), then a schema check
+// Reading is strict (docs/bad-inputs.md W2, W3): the JSON reader's limits (json.hpp), then a schema check
 // whose first error names the JSON path ("$.points[3][2]: label must be 1 or -1"); unknown keys
 // and an unknown "v" are errors. The result is one LoadSession action: a session is applied
 // whole or not at all.

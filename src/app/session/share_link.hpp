@@ -1,7 +1,7 @@
 #pragma once
 // Share links: the whole session (session_json.hpp, version 1) as base64url (RFC 4648 §5, no
 // padding) in the URL fragment, `#s=<base64url of the JSON>`. The fragment never reaches a
-// server. Reading a link (BAD_INPUTS W1): the length is checked before anything is decoded
+// server. Reading a link (docs/bad-inputs.md W1): the length is checked before anything is decoded
 // (a 10 MB hash is refused at once), then the alphabet and the length modulo 4 (a truncated
 // link), then the JSON and its schema; any failure leaves the open session unchanged.
 

@@ -1,7 +1,7 @@
 #pragma once
 // Comma-separated data: one sample per row, one column holding the label, every other column a
 // numeric feature (RFC 4180 quoting). Choices, pinned by tests/core/data/csv_format_test.cpp
-// (../shared/BAD_INPUTS.md C1-C4):
+// (docs/bad-inputs.md C1-C4):
 //  * Header: with CsvHeader::Auto, the first row is a header when none of its feature cells is a
 //    number; Present/Absent force it.
 //  * The delimiter is ','. A first row with no comma but a ';' or a tab is refused with a hint

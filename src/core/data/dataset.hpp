@@ -16,7 +16,7 @@ namespace kpg {
 struct Dataset {
   Eigen::MatrixXd x;  // samples × features
   Eigen::VectorXd y;  // class labels (classification) or targets (regression)
-  // For CSV files with symbolic class labels (BAD_INPUTS C4): classNames[k] is the label numbered
+  // For CSV files with symbolic class labels (docs/bad-inputs.md C4): classNames[k] is the label numbered
   // k.
   std::vector<std::string> classNames;
 

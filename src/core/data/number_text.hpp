@@ -1,5 +1,5 @@
 #pragma once
-// Numbers in text files, read and written the same way in every locale (../shared/BAD_INPUTS.md
+// Numbers in text files, read and written the same way in every locale (docs/bad-inputs.md
 // D15, D16; LIBSVM calls setlocale(LC_ALL, "C") around its own I/O for the same reason,
 // svm.cpp:2765). Accepted: [+-]digits[.digits][(e|E)[+-]digits] and [+-].digits..., the forms
 // LIBSVM and every spreadsheet write. Rejected with a hint: hexadecimal floats (0x1p3), a decimal

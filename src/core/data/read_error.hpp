@@ -1,5 +1,5 @@
 #pragma once
-// How a reader reports a bad input (../shared/BAD_INPUTS.md, "Error" means: what is wrong, where,
+// How a reader reports a bad input (docs/bad-inputs.md, "Error" means: what is wrong, where,
 // and what to do). The core has no exceptions (the browser build runs without them), so readers
 // return a ReadResult holding either the value or a ReadError.
 
@@ -29,7 +29,7 @@ struct ReadResult {
   bool ok() const { return !error.has_value(); }
 };
 
-// Resource limits shared by the readers (BAD_INPUTS D11, D12, M3): input is refused with an error
+// Resource limits shared by the readers (docs/bad-inputs.md D11, D12, M3): input is refused with an error
 // before anything proportional to a count read from the input is allocated.
 struct ReadLimits {
   std::size_t maxLineBytes = std::size_t{16} << 20;  // one line; a 50 MB line is refused

@@ -1,7 +1,7 @@
 #pragma once
 // Pieces shared by the text readers (LIBSVM data, CSV, LIBSVM model files): the binary-file check,
 // line splitting that treats CRLF like LF, whitespace tokens with their columns, and the
-// `index:value` token of LIBSVM's sparse rows with every check of ../shared/BAD_INPUTS.md D4-D11.
+// `index:value` token of LIBSVM's sparse rows with every check of docs/bad-inputs.md D4-D11.
 
 #include "data/read_error.hpp"
 

@@ -28,7 +28,7 @@
 // Gaussian classes with equal projected variances and priors; it is simple, and for two samples
 // with LDA it is the perpendicular bisector.
 //
-// Singular scatter (BAD_INPUTS G12): LDA uses W + εI when W is singular (smallest eigenvalue ≤
+// Singular scatter (docs/bad-inputs.md G12): LDA uses W + εI when W is singular (smallest eigenvalue ≤
 // 1e-12 × largest), with ε = ridge if given, else 1e-6·trace(W)/d (1 when W = 0, e.g. one sample
 // per class: then u ∝ m₁ − m₂). KFD uses μ if > 0, else μ = 1e-9·trace(N)/n (1 when N = 0).
 // Both report the value used; nothing is NaN or Inf. J is reported with the regularized

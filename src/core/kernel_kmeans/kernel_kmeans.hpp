@@ -14,7 +14,7 @@
 // feature-space distance to the nearest centre chosen so far. Initial means are single samples
 // (α = indicator). Callers may instead give the k initial sample indices.
 //
-// Empty-cluster policy (BAD_INPUTS G11; mlpack #595): when an assignment leaves cluster i empty,
+// Empty-cluster policy (docs/bad-inputs.md G11; mlpack #595): when an assignment leaves cluster i empty,
 // it is reseeded with the sample farthest (in feature space) from its own assigned mean, taken
 // from a cluster that keeps at least one member; lowest index on ties. Empty clusters are handled
 // in increasing index order, and each reseed is reported in the step record. So every cluster is

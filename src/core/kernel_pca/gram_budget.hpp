@@ -1,5 +1,5 @@
 #pragma once
-// The memory check that runs before an n×n kernel matrix is allocated (../shared/BAD_INPUTS.md R1,
+// The memory check that runs before an n×n kernel matrix is allocated (docs/bad-inputs.md R1,
 // after scikit-learn #9690 and #19479, where KernelPCA on large n died in the allocator). Kernel
 // PCA, kernel k-means, the kernel perceptron and the kernel Fisher discriminant all hold one or
 // more n×n matrices of doubles; each passes how many it holds at once.

@@ -18,7 +18,7 @@
 // (expand (φ(xₗ) − φ̄)·(φ(x) − φ̄); Schölkopf et al. 1998, appendix A, "K̃test"; scikit-learn's
 // KernelCenterer.transform). For the training points this gives yᵢ(xₙ) = (K̃aᵢ)ₙ = λᵢaᵢₙ.
 //
-// Policies (../shared/BAD_INPUTS.md), following scikit-learn's _check_psd_eigenvalues (PR #12145,
+// Policies (docs/bad-inputs.md), following scikit-learn's _check_psd_eigenvalues (PR #12145,
 // issue #8368), but applied to the whole spectrum so that a non-PSD kernel is reported even when
 // its negative eigenvalues are not among the retained ones:
 //   G9  λ_min < −1e-5·λ_max and λ_min < −1e-10: status NotPositiveSemidefinite (never NaN).

@@ -14,7 +14,7 @@
 // A Kernel is an immutable value (a shared tree), cheap to copy. Construction never fails
 // loudly: a rule applied to bad input (an empty sum, a weight ≤ 0 or NaN, a negative polynomial
 // coefficient, a non-PSD A, a feature index < 0) yields a Kernel whose validate() names the
-// problem (../shared/BAD_INPUTS.md P5) and whose value is NaN. Each rule preserves Mercer's
+// problem (docs/bad-inputs.md P5) and whose value is NaN. Each rule preserves Mercer's
 // condition, so a valid Kernel built from PSD leaves is PSD; a sigmoid leaf is not PSD in
 // general, and a mix containing one is checked only on data (mercer.hpp).
 

@@ -48,7 +48,7 @@ std::optional<ParameterError> validate(const KernelParams& params) {
         return ParameterError{"gamma", "gamma must be >= 0 (the polynomial's u in (u·x·x' + v)^p)"};
       if (params.degree < 0)
         return ParameterError{"degree", "degree must be >= 0 (the polynomial's p)"};
-      // The repro of LIBSVM commit 745fdb0 (BAD_INPUTS P3) uses degree 1e9: pow() of such a degree
+      // The repro of LIBSVM commit 745fdb0 (docs/bad-inputs.md P3) uses degree 1e9: pow() of such a degree
       // is non-finite for almost every input, so refuse it at the door instead of training on
       // infinities.
       if (params.degree > 100)

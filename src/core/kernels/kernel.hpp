@@ -59,7 +59,7 @@ inline constexpr std::string_view kKernelOverflowMessage =
     "the data to a small range such as [-1, 1] (svm-scale)";
 
 // Rejects what LIBSVM's svm_check_parameter rejects, and NaN/inf, which it lets through
-// (../shared/BAD_INPUTS.md P1, P3). Only the parameters the kernel type uses are checked.
+// (docs/bad-inputs.md P1, P3). Only the parameters the kernel type uses are checked.
 std::optional<ParameterError> validate(const KernelParams& params);
 
 double kernelValue(const KernelParams& params, const VectorRef& a, const VectorRef& b);

@@ -7,7 +7,7 @@
 // k is an inner product of count vectors, so it is PSD for any strings.
 //
 // Strings are BYTE strings: a UTF-8 "é" is two bytes and counts as two symbols (and a substring
-// may cut a code point in half). This is a documented choice (BAD_INPUTS G14), the same as
+// may cut a code point in half). This is a documented choice (docs/bad-inputs.md G14), the same as
 // treating the text as its encoded bytes; no decoding is done and any bytes are accepted.
 //
 // Normalized form k̃(s, t) = k(s, t) / √(k(s, s) k(t, t)). A string with no substring of the

@@ -13,7 +13,7 @@
 // What counts as a mistake differs between the sources, so it is a choice (MistakeRule). Training
 // has converged when one full pass (epoch) over the data makes no mistake. On data that is not
 // separable this never happens (000: "If the data are not separable, the learning algorithm does
-// not converge at all"), so an epoch cap stops it and the status says so (BAD_INPUTS G13).
+// not converge at all"), so an epoch cap stops it and the status says so (docs/bad-inputs.md G13).
 //
 // Shape (../shared/STYLE.md, run_status.hpp): construct → status(); step() visits ONE sample and
 // returns a record (statusAfter, stepsDone = visits so far); run(n) and solve() loop over step(),

@@ -1,6 +1,6 @@
 #pragma once
 // Input checks shared by the kernel methods beyond the SVM (perceptron, k-NN, k-means, kernel PCA,
-// Fisher discriminant): the "Degenerate data" rows of ../shared/BAD_INPUTS.md.
+// Fisher discriminant): the "Degenerate data" rows of docs/bad-inputs.md.
 //   G1  0 samples or 0 features                      → error
 //   G2  one class only (classifiers)                  → "need ≥ 2 classes, got 1 (label 'x')"
 //   D4  a non-finite coordinate or label              → error naming the sample and feature

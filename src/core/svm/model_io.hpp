@@ -12,11 +12,11 @@
 // The layout of the rows is the in-memory layout of SvmModel (svm_model.hpp).
 //
 // Writing: LIBSVM's header order and key names, every double in the shortest form that reads
-// back exactly (LIBSVM itself writes SV values with %.8g, losing digits: BAD_INPUTS M10), SV
+// back exactly (LIBSVM itself writes SV values with %.8g, losing digits: docs/bad-inputs.md M10), SV
 // values sparse (zeros omitted), one-based indices, each line ending in '\n'. So
 // write(read(write(m))) == write(m) byte for byte.
 //
-// Reading validates everything of ../shared/BAD_INPUTS.md M1-M9 and refuses with a located
+// Reading validates everything of docs/bad-inputs.md M1-M9 and refuses with a located
 // ReadError: nothing is allocated from a count the file states (arrays grow with the tokens
 // actually present and are checked against the counts afterwards). Choices:
 //  * A file whose last line has no '\n' is treated as truncated (M1): both LIBSVM and this writer

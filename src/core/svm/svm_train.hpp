@@ -40,7 +40,7 @@ struct SvmParams {
 };
 
 // Names the first bad parameter: "c", "eps", "epsilon", "cache_bytes", "max_iterations", or a
-// kernel parameter (kernels/kernel.hpp validate). NaN and ±∞ are rejected (BAD_INPUTS P1, P4).
+// kernel parameter (kernels/kernel.hpp validate). NaN and ±∞ are rejected (docs/bad-inputs.md P1, P4).
 std::optional<ParameterError> validate(const SvmParams& params);
 
 // The solver options of `params` (eps, selection rule, iteration cap): what trainSvm, `kpg trace`

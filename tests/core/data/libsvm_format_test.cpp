@@ -80,7 +80,7 @@ TEST_CASE("LIBSVM reader: comments are skipped; only comments is no samples (D1)
 }
 
 TEST_CASE("LIBSVM reader: every bad input names the line, the column and what to do", "[data]") {
-  // BAD_INPUTS.md D2-D13, D15, D17: the input and the start of the expected message.
+  // docs/bad-inputs.md D2-D13, D15, D17: the input and the start of the expected message.
   const auto [text, expected] = GENERATE(table<std::string, std::string>({
       {"1 1:1\n\n1 1:2\n", "t.svm:2: empty line"},                                            // D2
       {"1 1:1\n  \t\n1 1:2\n", "t.svm:2: empty line"},                                        // D2

@@ -1,4 +1,4 @@
-// The n×n memory check (gram_budget.hpp, ../shared/BAD_INPUTS.md R1) at its limits.
+// The n×n memory check (gram_budget.hpp, docs/bad-inputs.md R1) at its limits.
 
 #include "kernel_pca/gram_budget.hpp"
 

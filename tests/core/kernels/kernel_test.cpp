@@ -65,7 +65,7 @@ TEST_CASE("Kernels: bad parameters are rejected by name, NaN included", "[kernel
   CHECK(validate(KernelParams::sigmoid(inf, 0))->parameter == "gamma");
   CHECK(validate(KernelParams::sigmoid(1, nan))->parameter == "coef0");
   CHECK(validate(KernelParams::polynomial(1, 0, -1))->parameter == "degree");
-  // LIBSVM 745fdb0 repro: -g 1e15 -d 1000000000 (BAD_INPUTS P3).
+  // LIBSVM 745fdb0 repro: -g 1e15 -d 1000000000 (docs/bad-inputs.md P3).
   CHECK(validate(KernelParams::polynomial(1e15, 0, 1000000000))->parameter == "degree");
 }
 

@@ -11,17 +11,7 @@
 namespace kpg {
 
 std::string_view kmeansStatusText(RunStatus status) {
-  switch (status) {
-    case RunStatus::InvalidInput:
-      return "invalid input";
-    case RunStatus::Running:
-      return "running";
-    case RunStatus::Converged:
-      return "converged";
-    case RunStatus::CapReached:
-      return "did not converge within the iteration cap";
-  }
-  return "unknown";
+  return runStatusWords(status, "did not converge within the iteration cap");
 }
 
 void KernelKmeans::fail(std::string message) {
@@ -226,17 +216,11 @@ KernelKmeansStep KernelKmeans::step() {
 }
 
 std::int64_t KernelKmeans::run(std::int64_t maxSteps) {
-  std::int64_t made = 0;
-  while (made < maxSteps && status_ == RunStatus::Running) {
-    step();
-    ++made;
-  }
-  return made;
+  return runSteps(*this, maxSteps);
 }
 
 RunStatus KernelKmeans::solve() {
-  while (status_ == RunStatus::Running) step();
-  return status_;
+  return solveSteps(*this);
 }
 
 KmeansAssignment KernelKmeans::assign(const VectorRef& x) const {

@@ -18,17 +18,7 @@ bool isMistake(MistakeRule rule, double margin) {
 }  // namespace
 
 std::string_view perceptronStatusText(RunStatus status) {
-  switch (status) {
-    case RunStatus::InvalidInput:
-      return "invalid input";
-    case RunStatus::Running:
-      return "running";
-    case RunStatus::Converged:
-      return "converged";
-    case RunStatus::CapReached:
-      return "did not converge (data not separable?)";
-  }
-  return "unknown";
+  return runStatusWords(status, "did not converge (data not separable?)");
 }
 
 void PerceptronBase::fail(std::string message) {
@@ -136,17 +126,11 @@ PerceptronStep PerceptronBase::step() {
 }
 
 std::int64_t PerceptronBase::run(std::int64_t maxSteps) {
-  std::int64_t made = 0;
-  while (made < maxSteps && status_ == RunStatus::Running) {
-    step();
-    ++made;
-  }
-  return made;
+  return runSteps(*this, maxSteps);
 }
 
 RunStatus PerceptronBase::solve() {
-  while (status_ == RunStatus::Running) step();
-  return status_;
+  return solveSteps(*this);
 }
 
 // ---------------------------------------------------------------------------------------------

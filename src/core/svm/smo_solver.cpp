@@ -21,17 +21,7 @@ struct NoRecord {
 }  // namespace
 
 std::string_view smoStatusName(RunStatus status) {
-  switch (status) {
-    case RunStatus::InvalidInput:
-      return "invalid input";
-    case RunStatus::Running:
-      return "running";
-    case RunStatus::Converged:
-      return "converged";
-    case RunStatus::CapReached:
-      return "iteration limit";
-  }
-  return "unknown";
+  return runStatusWords(status, "iteration limit");
 }
 
 SmoSolver::SmoSolver(DualProblem problem, SmoOptions options)

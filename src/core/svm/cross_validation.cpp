@@ -11,11 +11,7 @@ namespace kpg {
 CrossValidationResult crossValidate(const Matrix& x, const Vector& y, const SvmParams& params,
                                     int folds, std::uint64_t seed) {
   CrossValidationResult result;
-  if (auto e = validate(params)) {
-    result.error = e;
-    return result;
-  }
-  if (auto e = validateTrainingData(x, y)) {
+  if (auto e = validateTraining(x, y, params)) {
     result.error = e;
     return result;
   }

@@ -118,11 +118,7 @@ SvmTrainResult trainRegression(const Matrix& x, const Vector& y, const SvmParams
 SvmTrainResult trainImpl(const Matrix& x, const Vector& y, const SvmParams& params,
                          bool allowSingleClass) {
   SvmTrainResult result;
-  if (auto e = validate(params)) {
-    result.error = e;
-    return result;
-  }
-  if (auto e = validateTrainingData(x, y)) {
+  if (auto e = validateTraining(x, y, params)) {
     result.error = e;
     return result;
   }
@@ -150,6 +146,12 @@ SmoOptions smoOptions(const SvmParams& params) {
   options.rule = params.selection;
   options.maxIterations = params.maxIterations;
   return options;
+}
+
+std::optional<ParameterError> validateTraining(const Matrix& x, const Vector& y,
+                                               const SvmParams& params) {
+  if (auto e = validate(params)) return e;
+  return validateTrainingData(x, y);
 }
 
 std::optional<ParameterError> validateTrainingData(const Matrix& x, const Vector& y) {

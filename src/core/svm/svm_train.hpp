@@ -86,4 +86,8 @@ SvmTrainResult trainSvmAllowingOneClass(const Matrix& x, const Vector& y, const 
 // The "data" checks of trainSvm (sizes, non-empty, finite values).
 std::optional<ParameterError> validateTrainingData(const Matrix& x, const Vector& y);
 
+// Everything trainSvm and crossValidate check before any work: the parameters, then the data.
+std::optional<ParameterError> validateTraining(const Matrix& x, const Vector& y,
+                                               const SvmParams& params);
+
 }  // namespace kpg

@@ -71,18 +71,23 @@ std::optional<ParameterError> validate(const KernelParams& params) {
   return ParameterError{"kernel_type", "unknown kernel type"};
 }
 
-double kernelValue(const KernelParams& params, const VectorRef& a, const VectorRef& b) {
+double kernelFromProducts(const KernelParams& params, double dot, double squaredDistance) {
   switch (params.type) {
     case KernelType::Linear:
-      return a.dot(b);
+      return dot;
     case KernelType::Polynomial:
-      return std::pow(params.gamma * a.dot(b) + params.coef0, params.degree);
+      return std::pow(params.gamma * dot + params.coef0, params.degree);
     case KernelType::Rbf:
-      return std::exp(-params.gamma * (a - b).squaredNorm());
+      return std::exp(-params.gamma * squaredDistance);
     case KernelType::Sigmoid:
-      return std::tanh(params.gamma * a.dot(b) + params.coef0);
+      return std::tanh(params.gamma * dot + params.coef0);
   }
   return 0.0;
+}
+
+double kernelValue(const KernelParams& params, const VectorRef& a, const VectorRef& b) {
+  if (kernelUsesDistance(params)) return kernelFromProducts(params, 0.0, (a - b).squaredNorm());
+  return kernelFromProducts(params, a.dot(b), 0.0);
 }
 
 std::string_view kernelTypeName(KernelType type) {

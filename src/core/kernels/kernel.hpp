@@ -62,6 +62,17 @@ inline constexpr std::string_view kKernelOverflowMessage =
 // (docs/bad-inputs.md P1, P3). Only the parameters the kernel type uses are checked.
 std::optional<ParameterError> validate(const KernelParams& params);
 
+// The formulas of the four kernels, once: k from x·x' (`dot`) or ‖x − x'‖² (`squaredDistance`);
+// only the one the kernel type uses is read (kernelUsesDistance). kernelValue and the sparse
+// rows' kernel (svm/sparse_kernel.hpp) evaluate through it; kernelColumn (kernel_block.hpp) is
+// its vectorized column form, held to it by tests/core/kernels/kernel_block_test.cpp.
+double kernelFromProducts(const KernelParams& params, double dot, double squaredDistance);
+
+// True when the kernel reads ‖x − x'‖² rather than x·x'.
+inline bool kernelUsesDistance(const KernelParams& params) {
+  return params.type == KernelType::Rbf;
+}
+
 double kernelValue(const KernelParams& params, const VectorRef& a, const VectorRef& b);
 
 // "linear", "polynomial", "rbf", "sigmoid": LIBSVM's kernel_type names in model files.

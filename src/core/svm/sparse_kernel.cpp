@@ -4,20 +4,6 @@
 
 namespace kpg {
 
-double kernelFromProducts(const KernelParams& params, double dot, double squaredDistance) {
-  switch (params.type) {
-    case KernelType::Linear:
-      return dot;
-    case KernelType::Polynomial:
-      return std::pow(params.gamma * dot + params.coef0, params.degree);
-    case KernelType::Rbf:
-      return std::exp(-params.gamma * squaredDistance);
-    case KernelType::Sigmoid:
-      return std::tanh(params.gamma * dot + params.coef0);
-  }
-  return 0.0;
-}
-
 double kernelValue(const KernelParams& params, const SparseRowView& a, const SparseRowView& b) {
   if (kernelUsesDistance(params))
     return kernelFromProducts(params, 0.0, sparseSquaredDistance(a, b));

@@ -78,18 +78,27 @@ TEST_CASE("SvmModel: one-vs-one decision values of a 3-class model, computed by 
   CHECK(predict(asSparse(m), sx.view()) == 4);
 }
 
-TEST_CASE("SvmModel: kernelFromProducts gives kernelValue's value for every kernel type", "[svm]") {
+TEST_CASE("Kernels: dense and sparse rows give the hand-computed value of every kernel type",
+          "[svm]") {
+  // a·b = 0.75 − 0.25 − 1.5 = −1 and ‖a − b‖² = 1 + 1.5625 + 7.5625 = 10.125, by hand.
   Vector a(3), b(3);
   a << 0.5, -1, 2;
   b << 1.5, 0.25, -0.75;
   const SparseRow sa = sparseRow({{0, 0.5}, {1, -1}, {2, 2}});
   const SparseRow sb = sparseRow({{0, 1.5}, {1, 0.25}, {2, -0.75}});
-  for (const KernelParams& k : {KernelParams::linear(), KernelParams::polynomial(0.5, 1, 3),
-                                KernelParams::rbf(0.7), KernelParams::sigmoid(0.3, -0.2)}) {
-    INFO(kernelTypeName(k.type));
-    const double expected = kernelValue(k, a, b);
-    CHECK_THAT(kernelFromProducts(k, a.dot(b), (a - b).squaredNorm()), WithinAbs(expected, 1e-15));
-    CHECK_THAT(kernelValue(k, sa.view(), sb.view()), WithinAbs(expected, 1e-15));
+  const struct {
+    KernelParams kernel;
+    double expected;
+  } cases[] = {
+      {KernelParams::linear(), -1.0},
+      {KernelParams::polynomial(0.5, 1, 3), 0.125},  // (0.5·(−1) + 1)³
+      {KernelParams::rbf(0.7), std::exp(-0.7 * 10.125)},
+      {KernelParams::sigmoid(0.3, -0.2), std::tanh(-0.5)},  // tanh(0.3·(−1) − 0.2)
+  };
+  for (const auto& c : cases) {
+    INFO(kernelTypeName(c.kernel.type));
+    CHECK_THAT(kernelValue(c.kernel, a, b), WithinAbs(c.expected, 1e-15));
+    CHECK_THAT(kernelValue(c.kernel, sa.view(), sb.view()), WithinAbs(c.expected, 1e-15));
   }
 }
 

@@ -29,12 +29,16 @@ ModelReadOptions fuzzOptions() {
   return options;
 }
 
+// Rows of the model's dimension, shorter and longer. A sparse model's dimension may be 2·10⁹; its
+// probes stop at 4 096 features, past which the sparse kernel reads only zeros anyway.
 std::vector<Vector> probeRows(const SvmModel& model) {
-  const Index d = model.supportVectors.cols();
+  const Index d = model.isSparse() ? std::min<Index>(model.sparseSupportVectors.dimension(), 4096)
+                                   : model.supportVectors.cols();
   std::vector<Vector> rows;
   rows.push_back(Vector::Zero(std::max<Index>(d, 1)));
   rows.push_back(Vector::Constant(std::max<Index>(d, 1), 0.5));
-  if (model.supportVectorCount() > 0 && d > 0) rows.push_back(model.supportVectors.row(0));
+  if (!model.isSparse() && model.supportVectorCount() > 0 && d > 0)
+    rows.push_back(model.supportVectors.row(0));
   if (d > 1) rows.push_back(Vector::Constant(d - 1, -1.0));  // shorter: missing features are 0
   rows.push_back(Vector::LinSpaced(d + 2, -1.0, 1.0));       // longer: extra features count
   return rows;

@@ -65,6 +65,28 @@ std::string writeModel(const SvmModel& model) {
     out += '\n';
   }
   out += "SV\n";
+  // The dimension survives the round trip: when every support vector is zero in the last
+  // features, the last row ends with an explicit `d:0` (LIBSVM's own way to state a dimension),
+  // so the reader rebuilds the same dimension and the same storage form, and the model evaluates
+  // to the same bits after write → read (the dense and sparse kernels sum in different orders).
+  const Eigen::Index dimension =
+      model.isSparse() ? model.sparseSupportVectors.dimension() : model.supportVectors.cols();
+  Eigen::Index writtenDimension = 0;
+  for (Eigen::Index s = 0; s < model.supportVectorCount(); ++s) {
+    if (model.isSparse()) {
+      const SparseRowView row = model.sparseSupportVectors.row(s);
+      for (Eigen::Index k = 0; k < row.size; ++k)
+        if (row.values[k] != 0.0)
+          writtenDimension = std::max<Eigen::Index>(writtenDimension, row.columns[k] + 1);
+    } else {
+      for (Eigen::Index j = model.supportVectors.cols() - 1; j >= writtenDimension; --j) {
+        if (model.supportVectors(s, j) != 0.0) {
+          writtenDimension = j + 1;
+          break;
+        }
+      }
+    }
+  }
   for (Eigen::Index s = 0; s < model.supportVectorCount(); ++s) {
     bool first = true;
     for (Eigen::Index c = 0; c < model.coefficients.rows(); ++c) {
@@ -84,6 +106,10 @@ std::string writeModel(const SvmModel& model) {
     } else {
       for (Eigen::Index j = 0; j < model.supportVectors.cols(); ++j)
         feature(j, model.supportVectors(s, j));
+    }
+    if (s + 1 == model.supportVectorCount() && dimension > writtenDimension) {
+      if (!first) out += ' ';
+      out += std::to_string(dimension) + ":0";
     }
     out += '\n';
   }

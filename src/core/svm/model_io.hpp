@@ -13,8 +13,10 @@
 //
 // Writing: LIBSVM's header order and key names, every double in the shortest form that reads
 // back exactly (LIBSVM itself writes SV values with %.8g, losing digits: docs/bad-inputs.md M10), SV
-// values sparse (zeros omitted), one-based indices, each line ending in '\n'. So
-// write(read(write(m))) == write(m) byte for byte.
+// values sparse (zeros omitted, except one `d:0` at the end of the last row when the support
+// vectors are all zero in the last features, so that the dimension d reads back), one-based
+// indices, each line ending in '\n'. So write(read(write(m))) == write(m) byte for byte, and the
+// model read back evaluates to the same bits as the model written (tests/fuzz/fuzz_model.cpp).
 //
 // Reading validates everything of docs/bad-inputs.md M1-M9 and refuses with a located
 // ReadError: nothing is allocated from a count the file states (arrays grow with the tokens

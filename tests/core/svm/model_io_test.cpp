@@ -307,3 +307,40 @@ TEST_CASE("F4: a model with a far support vector index is held sparse and writte
   CHECK_THAT(dense.error->toString(),
              Catch::StartsWith("dense.model: support vectors have 3 features, above the budget"));
 }
+
+TEST_CASE("fuzz_model: the dimension an explicit zero states survives write → read",
+          "[svm][model_io][fuzz]") {
+  // Found by tests/fuzz/fuzz_model.cpp (seed corpus/model/fuzz_sparse_roundtrip_dimension): the
+  // reader took the dimension 27 from `27:0`, chose sparse storage, and the writer dropped the
+  // zero; read back, the model was dense with one feature, and its decision values for points
+  // longer than 27 features differed in the last bits (the two storage forms sum in different
+  // orders).
+  const std::string text =
+      "svm_type c_svc\nkernel_type rbf\ngamma 0.5\nnr_class 3\ntotal_sv 3\nrho 0 0 20\n"
+      "label 1 2 3\nnr_sv 1 1 1\nSV\n1 1\n-1 1 1:1\n01 -1 27:0\n";
+  const auto r = readModel(text, "f.model");
+  REQUIRE(r.ok());
+  REQUIRE(r.value.isSparse());
+  const std::string written = writeModel(r.value);
+  CHECK_THAT(written, Catch::EndsWith("SV\n1 1\n-1 1 1:1\n1 -1 27:0\n"));
+  const auto back = readModel(written, "f2.model");
+  REQUIRE(back.ok());
+  CHECK(back.value.isSparse());
+  CHECK(back.value.sparseSupportVectors.dimension() == 27);
+  for (Index d = 1; d <= 30; ++d) {
+    const Vector x = Vector::LinSpaced(d, -1.0, 1.0);
+    const Vector a = decisionValues(r.value, x);
+    const Vector b = decisionValues(back.value, x);
+    for (Index p = 0; p < a.size(); ++p) CHECK(a(p) == b(p));  // bit for bit, not Approx
+  }
+  // A dense model whose last feature is zero in every support vector keeps its dimension too.
+  SvmModel dense = handModel();
+  dense.supportVectors.conservativeResize(2, 3);
+  dense.supportVectors.col(2).setZero();
+  const std::string denseText = writeModel(dense);
+  CHECK_THAT(denseText, Catch::EndsWith("-0.75 2:2 3:0\n"));
+  const auto denseBack = readModel(denseText, "d.model");
+  REQUIRE(denseBack.ok());
+  CHECK(denseBack.value.supportVectors.cols() == 3);
+  CHECK(writeModel(denseBack.value) == denseText);
+}

@@ -1,11 +1,8 @@
 #include "js_bridge.hpp"
 
-#include "modes/mode_json.hpp"  // canvas modes (issue 6)
-#include "session/action_json.hpp"
-#include "session/action_router.hpp"
+#include "session/app_actions.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
-#include "version.hpp"
 
 #include <emscripten.h>
 
@@ -86,17 +83,9 @@ std::string result(const std::string& error) {
   return kpg::writeJson(kpg::app::replyJson(reply));
 }
 
-// window.kpg.dispatch's one table: the lab's, the canvas modes' and the tutorials' actions
-// (session/action_router.hpp). The states live as long as the page.
+// window.kpg.dispatch's one table (session/app_actions.hpp). The states live as long as the page.
 const kpg::app::ActionRouter& router() {
-  static const kpg::app::ActionRouter table = [] {
-    kpg::app::ActionRouter r;
-    kpg::app::AppState& app = kpg::app::mutableState();
-    kpg::app::addLabActions(r, app.lab);
-    kpg::app::addModeActions(r, app.modes, app.lab);
-    kpg::app::addTutorialActions(r, app.tutorial, app.lab);
-    return r;
-  }();
+  static const kpg::app::ActionRouter table = kpg::app::makeAppRouter(kpg::app::mutableState());
   return table;
 }
 
@@ -123,17 +112,7 @@ extern "C" {
 // solver state (session_json.hpp stateToJsonValue), the Tutorials panel (tutorial_state.hpp) and
 // the canvas mode (mode_json.hpp).
 EMSCRIPTEN_KEEPALIVE const char* kpg_state_json() {
-  using kpg::json::put;
-  kpg::app::AppState& app = kpg::app::mutableState();
-  kpg::JsonValue out = kpg::JsonValue::object();
-  put(out, "product", kpg::json::str(kpg::kProductName));
-  put(out, "version", kpg::json::str(kpg::kVersion));
-  put(out, "frame", kpg::json::integer(static_cast<std::int64_t>(app.frameCount)));
-  kpg::JsonValue lab = kpg::app::stateToJsonValue(app.lab);
-  for (auto& member : lab.members()) out.members().push_back(std::move(member));
-  put(out, "tutorial", kpg::app::tutorialStateJson(app.tutorial, app.lab));
-  put(out, "mode", kpg::app::modeStateJson(app.modes, app.lab));
-  return keep(kpg::writeJson(out));
+  return keep(kpg::writeJson(kpg::app::appStateJson(kpg::app::mutableState())));
 }
 
 // window.kpg.dispatch(action): parsed once, dispatched on "type" through the one table;

@@ -10,6 +10,7 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/session/session_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/action_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/action_router.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/app_actions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/share_link.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modes/mode_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modes/mode_json.cpp

@@ -3,10 +3,12 @@
 // changes nothing (architecture review change 6, docs/bad-inputs.md W3).
 #include "session/action_router.hpp"
 #include "session/action_json.hpp"
+#include "session/app_actions.hpp"
 #include "session/session_json.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -129,4 +131,33 @@ TEST_CASE("Router: 64 levels of nesting are read, 65 refused before any handler"
   CHECK(reply.error.find("nesting deeper than 64 levels") != std::string::npos);
   CHECK(f.extraCalls == 0);
   CHECK(stateToJson(f.lab) == before);
+}
+
+TEST_CASE("Router: the application's table spans the lab, the modes and the tutorials",
+          "[app][router]") {
+  auto app = std::make_unique<AppState>();
+  const ActionRouter router = makeAppRouter(*app);
+  for (const char* name : {"step", "cancelReplay", "loadSession", "setMode", "modeStep",
+                           "modeStepBack", "modeSeek", "modeRun", "modePreset", "setModeParams",
+                           "openTutorial", "tutorialNext", "closeTutorial", "tutorialTryIt"}) {
+    INFO(name);
+    CHECK(router.has(name));
+  }
+  // 27 lab actions, 10 mode actions, 6 tutorial actions, each registered once.
+  CHECK(router.types().size() == 43);
+
+  // Handlers act on the application state that state() reports.
+  REQUIRE(router.dispatchJson(R"({"type":"preset","name":"perceptron"})") == R"({"ok":true})");
+  REQUIRE(router.dispatchJson(R"({"type":"setMode","mode":"perceptron"})") == R"({"ok":true})");
+  REQUIRE(router.dispatchJson(R"({"type":"modeStep","n":2})") == R"({"ok":true})");
+  const std::string before = writeJson(appStateJson(*app));
+  CHECK(before.find(R"("name":"perceptron")") != std::string::npos);
+  // A refused mode rewind, a refused tutorial page and an unknown mode change nothing anywhere.
+  for (const char* refused :
+       {R"({"type":"modeSeek"})", R"({"type":"modeStepBack","n":0})",
+        R"({"type":"openTutorial","id":"nope"})", R"({"type":"setMode","mode":"svm2"})"}) {
+    INFO(refused);
+    CHECK(router.dispatchJson(refused).rfind(R"({"ok":false,"error":"$)", 0) == 0);
+    CHECK(writeJson(appStateJson(*app)) == before);
+  }
 }

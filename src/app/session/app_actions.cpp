@@ -1,0 +1,31 @@
+#include "session/app_actions.hpp"
+
+#include "modes/mode_json.hpp"
+#include "session/action_json.hpp"
+#include "session/session_json.hpp"
+#include "version.hpp"
+
+namespace kpg::app {
+
+ActionRouter makeAppRouter(AppState& app) {
+  ActionRouter router;
+  addLabActions(router, app.lab);
+  addModeActions(router, app.modes, app.lab);
+  addTutorialActions(router, app.tutorial, app.lab);
+  return router;
+}
+
+JsonValue appStateJson(AppState& app) {
+  using json::put;
+  JsonValue out = JsonValue::object();
+  put(out, "product", json::str(kProductName));
+  put(out, "version", json::str(kVersion));
+  put(out, "frame", json::integer(static_cast<std::int64_t>(app.frameCount)));
+  JsonValue lab = stateToJsonValue(app.lab);
+  for (auto& member : lab.members()) out.members().push_back(std::move(member));
+  put(out, "tutorial", tutorialStateJson(app.tutorial, app.lab));
+  put(out, "mode", modeStateJson(app.modes, app.lab));
+  return out;
+}
+
+}  // namespace kpg::app

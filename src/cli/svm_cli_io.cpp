@@ -207,7 +207,10 @@ std::optional<std::string> AtomicOutputs::commit() {
     if (::close(fd) != 0) return failAll(output, osReason());
   }
   std::string replaced;
-  for (Output& output : outputs_) {
+  // Last opened, first renamed: an output that depends on an earlier one (MODEL.classes on the
+  // model) is in place before what it depends on.
+  for (auto it = outputs_.rbegin(); it != outputs_.rend(); ++it) {
+    Output& output = *it;
     if (::rename(gPendingTemp[output.slot], output.path.c_str()) != 0) {
       const std::string reason = osReason();
       const std::string message = "cannot write '" + output.path + "': " + reason +
@@ -310,72 +313,6 @@ bool LineInput::next(std::string_view& line) {
 std::optional<ReadError> checkLineIsText(std::string_view line, const LineInput& input,
                                          const std::string& path) {
   return text::checkIsText(line, path, "LIBSVM data file", input.lineNumber(), input.lineOffset());
-}
-
-PendingOutput::~PendingOutput() {
-  discard();
-}
-
-void PendingOutput::discard() {
-  if (slot_ < 0) return;
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
-  ::unlink(gPendingTemp[slot_]);
-  gPendingInUse[slot_] = 0;
-  slot_ = -1;
-}
-
-std::string PendingOutput::failure(const std::string& reason) {
-  discard();
-  return "cannot write '" + path_ + "': " + reason + " (the old file is untouched)";
-}
-
-std::optional<std::string> PendingOutput::open(const std::string& path) {
-  discard();
-  path_ = path;
-  // Renaming over a device or directory would replace it (as root, even /dev/full): only regular
-  // files are replaced.
-  struct stat info {};
-  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
-    return "cannot write '" + path + "': it exists and is not a regular file";
-  const std::string temp = path + ".tmp.XXXXXX";
-  if (temp.size() >= sizeof gPendingTemp[0]) return "cannot write '" + path + "': path too long";
-  int slot = 0;
-  while (slot < kPendingSlots && gPendingInUse[slot]) ++slot;
-  if (slot == kPendingSlots) return "cannot write '" + path + "': too many outputs at once";
-  // Block SIGINT while the handler's path is being set up, so it never sees a half-made name.
-  sigset_t block, old;
-  sigemptyset(&block);
-  sigaddset(&block, SIGINT);
-  sigaddset(&block, SIGTERM);
-  ::sigprocmask(SIG_BLOCK, &block, &old);
-  std::memcpy(gPendingTemp[slot], temp.c_str(), temp.size() + 1);
-  const int fd = ::mkstemp(gPendingTemp[slot]);
-  if (fd >= 0) gPendingInUse[slot] = 1;
-  ::sigprocmask(SIG_SETMASK, &old, nullptr);
-  if (fd < 0) return "cannot write '" + path + "': " + osReason() + " (the old file is untouched)";
-  fd_ = fd;
-  slot_ = slot;
-  return std::nullopt;
-}
-
-std::optional<std::string> PendingOutput::write(std::string_view content) {
-  if (fd_ < 0) return "cannot write '" + path_ + "': not open";
-  if (!writeAll(fd_, content)) return failure(osReason());
-  if (::fsync(fd_) != 0) return failure(osReason());
-  ::fchmod(fd_, 0644);
-  const int fd = fd_;
-  fd_ = -1;
-  if (::close(fd) != 0) return failure(osReason());
-  return std::nullopt;
-}
-
-std::optional<std::string> PendingOutput::commit() {
-  if (slot_ < 0 || fd_ >= 0) return "cannot write '" + path_ + "': nothing written";
-  if (::rename(gPendingTemp[slot_], path_.c_str()) != 0) return failure(osReason());
-  gPendingInUse[slot_] = 0;
-  slot_ = -1;
-  return std::nullopt;
 }
 
 bool loadDataset(const std::string& path, const DataOptions& options, Dataset& data,

@@ -25,40 +25,16 @@ namespace kpg::cli {
 std::optional<std::string> readWholeFile(const std::string& path, std::size_t maxBytes,
                                          std::string& text);
 
-// One output file written atomically, in three steps so that a command can check that it can
-// write before it does long work (kpg train: an unwritable model path is reported before
-// training, docs/bad-inputs.md M11): open() creates the temporary beside `path` (proving the
-// folder exists and is writable), write() fills and fsyncs it, commit() renames it over `path`.
-// Until commit() `path` is untouched; an uncommitted temporary is removed by the destructor, by
-// any failure and by the Ctrl-C handler. Every error names the path and the OS reason.
-class PendingOutput {
- public:
-  PendingOutput() = default;
-  ~PendingOutput();
-  PendingOutput(const PendingOutput&) = delete;
-  PendingOutput& operator=(const PendingOutput&) = delete;
-
-  std::optional<std::string> open(const std::string& path);
-  std::optional<std::string> write(std::string_view content);
-  std::optional<std::string> commit();
-  void discard();
-  const std::string& path() const { return path_; }
-
- private:
-  std::string failure(const std::string& reason);
-
-  std::string path_;
-  int fd_ = -1;
-  int slot_ = -1;  // the Ctrl-C handler's record of the temporary
-};
-
 // Writes `content` to `path` atomically. On failure returns a message; `path` is untouched.
 std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view content);
 
 // Several outputs that succeed or fail together (kpg predict's predictions and
-// --decision-values; the reliability audit's F6): each is written, buffered, to a temp file in its
-// own folder as the results come, and only when every one is written and synced are they renamed
-// over their targets. A failure at any point (a missing folder, a device, a full disk, bad input
+// --decision-values, the reliability audit's F6; kpg train's model and MODEL.classes): each is
+// written, buffered, to a temp file in its own folder as the results come, and only when every one
+// is written and synced are they renamed over their targets, the last opened first. open() creating
+// the temporary proves the folder exists and is writable, so a command opens its outputs before it
+// does long work (kpg train: an unwritable model path is reported before training,
+// docs/bad-inputs.md M11). A failure at any point (a missing folder, a device, a full disk, bad input
 // found half-way) removes every temp file and leaves every old file as it was. The renames
 // themselves come last, after all checks; rename() within a folder fails only if the folder changes
 // under us, and the message then names what was replaced.

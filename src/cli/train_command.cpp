@@ -59,24 +59,26 @@ class Heartbeat {
   std::thread thread_;
 };
 
-// Writes the model and, for CSV class names, MODEL.classes (csv_format.hpp ClassNames) through
-// temporaries, renamed only when both are written: the names first, so that an interruption
-// between the renames leaves a names file whose checksum does not match the old model, which
-// kpg predict refuses, never names silently applied to the wrong model. Without names a stale
-// MODEL.classes of an earlier run is removed.
-std::optional<std::string> saveModel(PendingOutput& model, const std::string& modelText,
+// Writes the model and, for CSV class names, MODEL.classes (csv_format.hpp ClassNames), renamed
+// only when both are written: the names first (AtomicOutputs renames the last opened first), so
+// that an interruption between the renames leaves a names file whose checksum does not match the
+// old model, which kpg predict refuses, never names silently applied to the wrong model. Without
+// names a stale MODEL.classes of an earlier run is removed.
+std::optional<std::string> saveModel(AtomicOutputs& outputs, std::size_t model,
+                                     const std::string& modelPath, const std::string& modelText,
                                      const std::vector<std::string>& classNames) {
-  const std::string classesPath = model.path() + ".classes";
-  PendingOutput classes;
+  const std::string classesPath = modelPath + ".classes";
+  outputs.write(model, modelText);
   if (!classNames.empty()) {
-    if (auto e = classes.open(classesPath)) return e;
-    if (auto e = classes.write(writeClassNames(classNames, modelText))) return e;
+    std::optional<std::string> error;
+    const std::size_t classes = outputs.open(classesPath, error);
+    if (error) {
+      outputs.abandon();
+      return error;
+    }
+    outputs.write(classes, writeClassNames(classNames, modelText));
   }
-  if (auto e = model.write(modelText)) return e;
-  if (!classNames.empty()) {
-    if (auto e = classes.commit()) return e;
-  }
-  if (auto e = model.commit()) return e;
+  if (auto e = outputs.commit()) return e;
   if (classNames.empty() && ::unlink(classesPath.c_str()) != 0 && errno != ENOENT)
     return "cannot remove the stale '" + classesPath + "': " + std::strerror(errno);
   return std::nullopt;
@@ -113,10 +115,13 @@ int runTrain(CommandContext& context) {
   // (docs/bad-inputs.md M11; the reliability audit's F9).
   const std::string modelPath =
       o.positional.size() == 2 ? o.positional[1] : defaultModelPath(o.positional[0]);
-  PendingOutput modelOutput;
+  AtomicOutputs outputs;
+  std::size_t modelOutput = 0;
   if (o.folds == 0) {
-    if (auto e = modelOutput.open(modelPath)) {
-      context.err << "kpg train: " << *e << "\n";
+    std::optional<std::string> error;
+    modelOutput = outputs.open(modelPath, error);
+    if (error) {
+      context.err << "kpg train: " << *error << "\n";
       return kExitBadInput;
     }
   }
@@ -175,7 +180,8 @@ int runTrain(CommandContext& context) {
     }
     context.out << "Total nSV = " << trained.model.supportVectorCount() << "\n";
   }
-  if (auto e = saveModel(modelOutput, writeModel(trained.model), data.classNames)) {
+  if (auto e =
+          saveModel(outputs, modelOutput, modelPath, writeModel(trained.model), data.classNames)) {
     context.err << "kpg train: " << *e << "\n";
     return kExitBadInput;
   }

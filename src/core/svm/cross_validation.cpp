@@ -8,8 +8,19 @@
 
 namespace kpg {
 
-CrossValidationResult crossValidate(const Matrix& x, const Vector& y, const SvmParams& params,
-                                    int folds, std::uint64_t seed) {
+namespace {
+
+double predictSample(const SvmModel& model, const Matrix& x, Index r) {
+  return predict(model, Vector(x.row(r).transpose()));
+}
+
+double predictSample(const SvmModel& model, const SparseRows& x, Index r) {
+  return predict(model, x.row(r));
+}
+
+template <class Samples>
+CrossValidationResult crossValidateSamples(const Samples& x, const Vector& y,
+                                           const SvmParams& params, int folds, std::uint64_t seed) {
   CrossValidationResult result;
   if (auto e = validateTraining(x, y, params)) {
     result.error = e;
@@ -83,8 +94,7 @@ CrossValidationResult crossValidate(const Matrix& x, const Vector& y, const SvmP
       result.error = trained.error;
       return result;
     }
-    for (Index r : testRows)
-      result.predictions(r) = predict(trained.model, Vector(x.row(r).transpose()));
+    for (Index r : testRows) result.predictions(r) = predictSample(trained.model, x, r);
   }
   if (params.type == SvmType::CSvc) {
     Index correct = 0;
@@ -108,6 +118,18 @@ CrossValidationResult crossValidate(const Matrix& x, const Vector& y, const SvmP
         ((l * svy - sv * sy) * (l * svy - sv * sy)) / ((l * svv - sv * sv) * (l * syy - sy * sy));
   }
   return result;
+}
+
+}  // namespace
+
+CrossValidationResult crossValidate(const Matrix& x, const Vector& y, const SvmParams& params,
+                                    int folds, std::uint64_t seed) {
+  return crossValidateSamples(x, y, params, folds, seed);
+}
+
+CrossValidationResult crossValidate(const SparseRows& x, const Vector& y, const SvmParams& params,
+                                    int folds, std::uint64_t seed) {
+  return crossValidateSamples(x, y, params, folds, seed);
 }
 
 }  // namespace kpg

@@ -29,5 +29,8 @@ struct CrossValidationResult {
 };
 CrossValidationResult crossValidate(const Matrix& x, const Vector& y, const SvmParams& params,
                                     int folds, std::uint64_t seed);
+// The same over sparse rows (trainSvm's sparse form).
+CrossValidationResult crossValidate(const SparseRows& x, const Vector& y, const SvmParams& params,
+                                    int folds, std::uint64_t seed);
 
 }  // namespace kpg

@@ -46,23 +46,16 @@ DualProblem classificationProblem(std::shared_ptr<const QMatrix> q, const Vector
   return problem;
 }
 
-}  // namespace
-
-DualProblem cSvcDual(const Matrix& x, const Vector& labels, const KernelParams& kernel, double c,
-                     const QMatrixOptions& options) {
+template <class Samples>
+DualProblem classificationDual(const Samples& x, const Vector& labels, const KernelParams& kernel,
+                               double c, const QMatrixOptions& options) {
   return classificationProblem(
       makeQMatrix(kernel, x, DualVariableMap::classification(labels), options.cacheBytes), labels,
       c);
 }
 
-DualProblem cSvcDual(Matrix kernelMatrix, const Vector& labels, double c) {
-  return classificationProblem(
-      std::make_shared<PrecomputedQMatrix>(std::move(kernelMatrix),
-                                           DualVariableMap::classification(labels)),
-      labels, c);
-}
-
-DualProblem epsilonSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel,
+template <class Samples>
+DualProblem regressionDual(const Samples& x, const Vector& targets, const KernelParams& kernel,
                            double c, double epsilon, const QMatrixOptions& options) {
   const Index n = targets.size();
   DualProblem problem;
@@ -79,6 +72,35 @@ DualProblem epsilonSvrDual(const Matrix& x, const Vector& targets, const KernelP
   problem.upper = Vector::Constant(2 * n, c);
   problem.alpha0 = Vector::Zero(2 * n);
   return problem;
+}
+
+}  // namespace
+
+DualProblem cSvcDual(const Matrix& x, const Vector& labels, const KernelParams& kernel, double c,
+                     const QMatrixOptions& options) {
+  return classificationDual(x, labels, kernel, c, options);
+}
+
+DualProblem cSvcDual(const SparseRows& x, const Vector& labels, const KernelParams& kernel,
+                     double c, const QMatrixOptions& options) {
+  return classificationDual(x, labels, kernel, c, options);
+}
+
+DualProblem cSvcDual(Matrix kernelMatrix, const Vector& labels, double c) {
+  return classificationProblem(
+      std::make_shared<PrecomputedQMatrix>(std::move(kernelMatrix),
+                                           DualVariableMap::classification(labels)),
+      labels, c);
+}
+
+DualProblem epsilonSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel,
+                           double c, double epsilon, const QMatrixOptions& options) {
+  return regressionDual(x, targets, kernel, c, epsilon, options);
+}
+
+DualProblem epsilonSvrDual(const SparseRows& x, const Vector& targets, const KernelParams& kernel,
+                           double c, double epsilon, const QMatrixOptions& options) {
+  return regressionDual(x, targets, kernel, c, epsilon, options);
 }
 
 }  // namespace kpg

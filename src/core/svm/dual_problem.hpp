@@ -56,4 +56,11 @@ DualProblem cSvcDual(Matrix kernelMatrix, const Vector& labels, double c);
 DualProblem epsilonSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel,
                            double c, double epsilon, const QMatrixOptions& options = {});
 
+// The same over sparse rows (data/sparse_rows.hpp): kernel values by merges over the non-zeros,
+// so memory and time follow the non-zeros, not the largest feature index.
+DualProblem cSvcDual(const SparseRows& x, const Vector& labels, const KernelParams& kernel,
+                     double c, const QMatrixOptions& options = {});
+DualProblem epsilonSvrDual(const SparseRows& x, const Vector& targets, const KernelParams& kernel,
+                           double c, double epsilon, const QMatrixOptions& options = {});
+
 }  // namespace kpg

@@ -4,9 +4,25 @@
 
 namespace kpg {
 
-SvmModel oneVsOneModel(const Matrix& x, const OneVsOne& plan,
-                       const std::vector<Vector>& coefficients, const Vector& rho,
-                       const KernelParams& kernel) {
+namespace {
+
+void setSupportVectors(SvmModel& model, const Matrix& x, const std::vector<Index>& rows) {
+  model.supportVectors = selectRows(x, rows);
+}
+
+// A model with no support vector keeps the (empty) dense form: isSparse() means rows are held.
+void setSupportVectors(SvmModel& model, const SparseRows& x, const std::vector<Index>& rows) {
+  if (rows.empty()) {
+    model.supportVectors.resize(0, x.dimension());
+    return;
+  }
+  model.sparseSupportVectors = selectRows(x, rows);
+}
+
+template <class Samples>
+SvmModel oneVsOneModelOf(const Samples& x, const OneVsOne& plan,
+                         const std::vector<Vector>& coefficients, const Vector& rho,
+                         const KernelParams& kernel) {
   const ClassGrouping& g = plan.classes;
   const auto classes = static_cast<int>(g.labels.size());
   const auto n = static_cast<std::size_t>(x.rows());
@@ -34,7 +50,7 @@ SvmModel oneVsOneModel(const Matrix& x, const OneVsOne& plan,
       svRows.push_back(static_cast<Index>(r));
     }
   }
-  model.supportVectors = selectRows(x, svRows);
+  setSupportVectors(model, x, svRows);
   model.coefficients = Matrix::Zero(std::max(classes - 1, 0), static_cast<Index>(svRows.size()));
   for (std::size_t p = 0; p < plan.subproblems.size(); ++p) {
     const BinarySubproblem& sub = plan.subproblems[p];
@@ -47,6 +63,20 @@ SvmModel oneVsOneModel(const Matrix& x, const OneVsOne& plan,
   }
   model.rho = rho;
   return model;
+}
+
+}  // namespace
+
+SvmModel oneVsOneModel(const Matrix& x, const OneVsOne& plan,
+                       const std::vector<Vector>& coefficients, const Vector& rho,
+                       const KernelParams& kernel) {
+  return oneVsOneModelOf(x, plan, coefficients, rho, kernel);
+}
+
+SvmModel oneVsOneModel(const SparseRows& x, const OneVsOne& plan,
+                       const std::vector<Vector>& coefficients, const Vector& rho,
+                       const KernelParams& kernel) {
+  return oneVsOneModelOf(x, plan, coefficients, rho, kernel);
 }
 
 SvmModel binaryModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
@@ -65,8 +95,9 @@ SvmModel binaryModel(const SmoSolver& solver, const Matrix& x, const KernelParam
   return oneVsOneModel(x, plan, coefficients, Vector::Constant(1, solver.rho(rule)), kernel);
 }
 
-SvmModel svrModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
-                  BiasRule rule) {
+template <class Samples>
+SvmModel svrModelOf(const SmoSolver& solver, const Samples& x, const KernelParams& kernel,
+                    BiasRule rule) {
   const Vector& alpha = solver.alpha();
   const Index n = alpha.size() / 2;
   const Vector coef = alpha.head(n) - alpha.tail(n);
@@ -77,12 +108,22 @@ SvmModel svrModel(const SmoSolver& solver, const Matrix& x, const KernelParams& 
   model.type = SvmType::EpsilonSvr;
   model.kernel = kernel;
   model.classCount = 2;
-  model.supportVectors = selectRows(x, svRows);
+  setSupportVectors(model, x, svRows);
   model.coefficients.resize(1, static_cast<Index>(svRows.size()));
   for (std::size_t s = 0; s < svRows.size(); ++s)
     model.coefficients(0, static_cast<Index>(s)) = coef(svRows[s]);
   model.rho = Vector::Constant(1, solver.rho(rule));
   return model;
+}
+
+SvmModel svrModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
+                  BiasRule rule) {
+  return svrModelOf(solver, x, kernel, rule);
+}
+
+SvmModel svrModel(const SmoSolver& solver, const SparseRows& x, const KernelParams& kernel,
+                  BiasRule rule) {
+  return svrModelOf(solver, x, kernel, rule);
 }
 
 }  // namespace kpg

@@ -20,7 +20,12 @@ namespace kpg {
 
 // coefficients[p]: α·y of sub-problem p over plan.subproblems[p].rows (in that order);
 // rho[p] its ρ.
+// Support vectors are held as the samples are: dense rows of x, or sparse rows (the model's
+// sparseSupportVectors, of x's dimension).
 SvmModel oneVsOneModel(const Matrix& x, const OneVsOne& plan,
+                       const std::vector<Vector>& coefficients, const Vector& rho,
+                       const KernelParams& kernel);
+SvmModel oneVsOneModel(const SparseRows& x, const OneVsOne& plan,
                        const std::vector<Vector>& coefficients, const Vector& rho,
                        const KernelParams& kernel);
 
@@ -32,6 +37,8 @@ SvmModel binaryModel(const SmoSolver& solver, const Matrix& x, const KernelParam
 // The model of an ε-SVR solver (epsilonSvrDual over the N rows of x, 2N variables) at its
 // current α.
 SvmModel svrModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
+                  BiasRule rule = BiasRule::Libsvm);
+SvmModel svrModel(const SmoSolver& solver, const SparseRows& x, const KernelParams& kernel,
                   BiasRule rule = BiasRule::Libsvm);
 
 }  // namespace kpg

@@ -38,11 +38,24 @@ Vector BinarySubproblem::labels() const {
   return y;
 }
 
-DualProblem BinarySubproblem::dual(const Matrix& x, const SvmParams& params) const {
+namespace {
+
+template <class Samples>
+DualProblem subproblemDual(const BinarySubproblem& sub, const Samples& x, const SvmParams& params) {
   QMatrixOptions q;
   q.cacheBytes = params.cacheBytes;
   const double c = params.hardMargin ? std::numeric_limits<double>::infinity() : params.c;
-  return cSvcDual(selectRows(x, rows), labels(), params.kernel, c, q);
+  return cSvcDual(selectRows(x, sub.rows), sub.labels(), params.kernel, c, q);
+}
+
+}  // namespace
+
+DualProblem BinarySubproblem::dual(const Matrix& x, const SvmParams& params) const {
+  return subproblemDual(*this, x, params);
+}
+
+DualProblem BinarySubproblem::dual(const SparseRows& x, const SvmParams& params) const {
+  return subproblemDual(*this, x, params);
 }
 
 OneVsOne oneVsOneSubproblems(const Vector& y) {
@@ -75,6 +88,16 @@ OneVsOne oneVsOneSubproblems(const Vector& y) {
 Matrix selectRows(const Matrix& x, const std::vector<Index>& rows) {
   Matrix out(static_cast<Index>(rows.size()), x.cols());
   for (std::size_t r = 0; r < rows.size(); ++r) out.row(static_cast<Index>(r)) = x.row(rows[r]);
+  return out;
+}
+
+SparseRows selectRows(const SparseRows& x, const std::vector<Index>& rows) {
+  SparseRows out;
+  std::size_t entries = 0;
+  for (Index r : rows) entries += static_cast<std::size_t>(x.row(r).size);
+  out.reserve(rows.size(), entries);
+  for (Index r : rows) out.appendRow(x.row(r));
+  out.setDimensionAtLeast(x.dimension());
   return out;
 }
 

@@ -10,6 +10,7 @@
 // their sub-problems from here (issue 12: `kpg trace` once built its own, in input order, and
 // took 245 iterations where `kpg train` took 230).
 
+#include "data/sparse_rows.hpp"
 #include "svm/dual_problem.hpp"
 
 #include <vector>
@@ -42,6 +43,8 @@ struct BinarySubproblem {
   // The C-SVC dual over these rows (cSvcDual; C = +∞ for params.hardMargin). Built on demand: a
   // dual may hold its whole Q matrix, so sub-problems are solved one at a time.
   DualProblem dual(const Matrix& x, const SvmParams& params) const;
+  // The same over sparse rows (data/sparse_rows.hpp), for data that are mostly zeros.
+  DualProblem dual(const SparseRows& x, const SvmParams& params) const;
 };
 
 struct OneVsOne {
@@ -52,7 +55,8 @@ struct OneVsOne {
 // y: integer class labels (checked by trainSvm before; a non-integer is truncated here).
 OneVsOne oneVsOneSubproblems(const Vector& y);
 
-// The given rows of x, in that order.
+// The given rows of x, in that order. The sparse form keeps x's dimension.
 Matrix selectRows(const Matrix& x, const std::vector<Index>& rows);
+SparseRows selectRows(const SparseRows& x, const std::vector<Index>& rows);
 
 }  // namespace kpg

@@ -1,5 +1,7 @@
 #include "svm/q_matrix.hpp"
 
+#include "svm/sparse_kernel.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -80,13 +82,41 @@ CachedQMatrix::CachedQMatrix(const KernelParams& kernel, const Matrix& x, DualVa
                              std::int64_t cacheBytes, QColumnStorage storage)
     : kernel_(kernel), storage_(storage), map_(std::move(map)) {
   const Index samples = x.rows();
-  const bool single = storage_ == QColumnStorage::Float;
-  if (single) {
+  // k(x_m, x_m) with kernelColumn's own self-entry formula, so the diagonal and the columns agree
+  // to the bit.
+  Vector selfKernel(samples);
+  if (storage_ == QColumnStorage::Float) {
     samplesFloat_ = KernelSamples<float>(x);
+    Eigen::VectorXf selfFloat(samples);
+    kernelDiagonal(kernel_, samplesFloat_, selfFloat.data());
+    selfKernel = selfFloat.cast<double>();
   } else {
     samples_ = KernelSamples<double>(x);
+    kernelDiagonal(kernel_, samples_, selfKernel.data());
   }
-  const std::int64_t entryBytes = single ? 4 : 8;
+  init(samples, selfKernel, cacheBytes);
+}
+
+CachedQMatrix::CachedQMatrix(const KernelParams& kernel, SparseRows x, DualVariableMap map,
+                             std::int64_t cacheBytes, QColumnStorage storage)
+    : kernel_(kernel),
+      storage_(storage),
+      sparse_(std::move(x)),
+      sparseSamples_(true),
+      map_(std::move(map)) {
+  const Index samples = sparse_.rows();
+  Vector selfKernel(samples);
+  for (Index a = 0; a < samples; ++a) {
+    const double k = kernelValue(kernel_, sparse_.row(a), sparse_.row(a));
+    // Stored as the columns are, so the diagonal and the columns agree to the bit.
+    selfKernel(a) =
+        storage_ == QColumnStorage::Float ? static_cast<double>(static_cast<float>(k)) : k;
+  }
+  init(samples, selfKernel, cacheBytes);
+}
+
+void CachedQMatrix::init(Index samples, const Vector& selfKernel, std::int64_t cacheBytes) {
+  const std::int64_t entryBytes = storage_ == QColumnStorage::Float ? 4 : 8;
   const std::int64_t columnBytes =
       std::max<std::int64_t>(1, static_cast<std::int64_t>(samples) * entryBytes);
   const std::int64_t fit = std::max<std::int64_t>(0, cacheBytes) / columnBytes;
@@ -97,16 +127,6 @@ CachedQMatrix::CachedQMatrix(const KernelParams& kernel, const Matrix& x, DualVa
   identityMap_ = n == samples;
   for (Index i = 0; i < n && identityMap_; ++i)
     identityMap_ = map_.sample[static_cast<std::size_t>(i)] == i;
-  // k(x_m, x_m) with kernelColumn's own self-entry formula, so the diagonal and the columns agree
-  // to the bit.
-  Vector selfKernel(samples);
-  if (single) {
-    Eigen::VectorXf selfFloat(samples);
-    kernelDiagonal(kernel_, samplesFloat_, selfFloat.data());
-    selfKernel = selfFloat.cast<double>();
-  } else {
-    kernelDiagonal(kernel_, samples_, selfKernel.data());
-  }
   diagonal_.resize(n);
   for (Index i = 0; i < n; ++i) diagonal_(i) = selfKernel(map_.sample[static_cast<std::size_t>(i)]);
 }
@@ -140,7 +160,17 @@ Index CachedQMatrix::slotOf(Index b) const {
   }
   slotOfSample_[static_cast<std::size_t>(b)] = slot;
   const std::size_t s = static_cast<std::size_t>(slot);
-  if (single) {
+  if (sparseSamples_) {
+    const SparseRowView rowB = sparse_.row(b);
+    for (Index a = 0; a < sampleCount(); ++a) {
+      const double k = kernelValue(kernel_, sparse_.row(a), rowB);
+      if (single) {
+        floatSlots_[s][static_cast<std::size_t>(a)] = static_cast<float>(k);
+      } else {
+        slots_[s][static_cast<std::size_t>(a)] = k;
+      }
+    }
+  } else if (single) {
     kernelColumn(kernel_, samplesFloat_, b, sampleCount(), floatSlots_[s].data());
   } else {
     kernelColumn(kernel_, samples_, b, sampleCount(), slots_[s].data());
@@ -183,6 +213,15 @@ std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const Mat
                                            QColumnStorage storage) {
   const std::int64_t full = static_cast<std::int64_t>(x.rows()) * x.rows() * 8;
   if (full <= cacheBytes) return std::make_shared<PrecomputedQMatrix>(kernel, x, std::move(map));
+  return std::make_shared<CachedQMatrix>(kernel, x, std::move(map), cacheBytes, storage);
+}
+
+std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const SparseRows& x,
+                                           DualVariableMap map, std::int64_t cacheBytes,
+                                           QColumnStorage storage) {
+  const std::int64_t full = static_cast<std::int64_t>(x.rows()) * x.rows() * 8;
+  if (full <= cacheBytes)
+    return std::make_shared<PrecomputedQMatrix>(gramMatrix(kernel, x), std::move(map));
   return std::make_shared<CachedQMatrix>(kernel, x, std::move(map), cacheBytes, storage);
 }
 

@@ -15,7 +15,10 @@
 //                       hand-solved and golden tests).
 //   CachedQMatrix       kernel columns computed on demand in O(N·d) and kept in an LRU cache
 //                       bounded in bytes, so N = 20 000 needs no N² memory. Columns are stored
-//                       in double, or in float (LIBSVM's Qfloat) to hold twice as many.
+//                       in double, or in float (LIBSVM's Qfloat) to hold twice as many. Over
+//                       sparse rows (data mostly zeros, LIBSVM's everyday input) a column is
+//                       N merges over the non-zeros (svm/sparse_kernel.hpp), O(N·nnz), whatever
+//                       the largest feature index.
 // clang-format on
 // Differences from LIBSVM's Cache: we cache whole columns over the N samples (LIBSVM caches the
 // active prefix of a column because of shrinking, which we do not do yet); a float column is
@@ -28,6 +31,7 @@
 // The cache is mutable state behind a const interface: values never depend on what is cached,
 // so solvers that share one provider (a copied SmoSolver) see identical numbers. Not thread-safe.
 
+#include "data/sparse_rows.hpp"
 #include "kernels/kernel_block.hpp"
 
 #include <cstdint>
@@ -94,6 +98,10 @@ class CachedQMatrix final : public QMatrix {
   // least two columns are kept whatever the budget, at most N.
   CachedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map,
                 std::int64_t cacheBytes, QColumnStorage storage = QColumnStorage::Double);
+  // Over sparse rows: kernel values in double by kernelValue(SparseRowView, SparseRowView), the
+  // same function that evaluates a sparse model, stored as `storage` says.
+  CachedQMatrix(const KernelParams& kernel, SparseRows x, DualVariableMap map,
+                std::int64_t cacheBytes, QColumnStorage storage = QColumnStorage::Double);
 
   Index size() const override { return map_.size(); }
   const Vector& diagonal() const override { return diagonal_; }
@@ -110,6 +118,8 @@ class CachedQMatrix final : public QMatrix {
   // The cache slot holding the kernel column of sample b, computing it (and evicting the least
   // recently used column) on a miss.
   Index slotOf(Index b) const;
+  // The cache's size and the diagonal, once the samples are in place.
+  void init(Index samples, const Vector& selfKernel, std::int64_t cacheBytes);
   template <class Scalar>
   void copyOut(const Scalar* k, Index j, Eigen::Ref<Vector> out) const;
   Index sampleCount() const { return static_cast<Index>(slotOfSample_.size()); }
@@ -118,6 +128,8 @@ class CachedQMatrix final : public QMatrix {
   QColumnStorage storage_;
   KernelSamples<double> samples_;      // filled for double storage
   KernelSamples<float> samplesFloat_;  // filled for float storage
+  SparseRows sparse_;                  // the samples, when held sparse
+  bool sparseSamples_ = false;
   DualVariableMap map_;
   bool identityMap_ = false;  // m(i) = i for i < n = N (C-SVC): no gather
   Vector diagonal_;
@@ -136,6 +148,9 @@ class CachedQMatrix final : public QMatrix {
 // Precomputed (double) when the N×N kernel matrix fits in `cacheBytes`, cached otherwise, with
 // columns stored as `storage` says.
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
+                                           DualVariableMap map, std::int64_t cacheBytes,
+                                           QColumnStorage storage = QColumnStorage::Double);
+std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const SparseRows& x,
                                            DualVariableMap map, std::int64_t cacheBytes,
                                            QColumnStorage storage = QColumnStorage::Double);
 

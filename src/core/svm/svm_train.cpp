@@ -4,6 +4,7 @@
 #include "svm/model_from_solver.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <numeric>
 
@@ -45,15 +46,10 @@ std::optional<ParameterError> refusal(const SmoSolver& solver) {
 }
 
 // G4: rows that are identical but carry different labels (sort rows, compare neighbours).
-bool hasConflictingDuplicates(const Matrix& x, const Vector& y) {
-  std::vector<Index> order(static_cast<std::size_t>(x.rows()));
+template <class Less>
+bool hasConflictingDuplicates(Index n, const Vector& y, Less less) {
+  std::vector<Index> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), Index{0});
-  auto less = [&](Index a, Index b) {
-    for (Index c = 0; c < x.cols(); ++c) {
-      if (x(a, c) != x(b, c)) return x(a, c) < x(b, c);
-    }
-    return false;
-  };
   std::sort(order.begin(), order.end(), less);
   for (std::size_t k = 1; k < order.size(); ++k) {
     if (!less(order[k - 1], order[k]) && y(order[k - 1]) != y(order[k])) return true;
@@ -61,7 +57,43 @@ bool hasConflictingDuplicates(const Matrix& x, const Vector& y) {
   return false;
 }
 
-SvmTrainResult trainClassification(const Matrix& x, const Vector& y, const SvmParams& params,
+bool hasConflictingDuplicates(const Matrix& x, const Vector& y) {
+  return hasConflictingDuplicates(x.rows(), y, [&](Index a, Index b) {
+    for (Index c = 0; c < x.cols(); ++c) {
+      if (x(a, c) != x(b, c)) return x(a, c) < x(b, c);
+    }
+    return false;
+  });
+}
+
+// Sparse rows compare as the dense rows they stand for: stored zeros are skipped, and a feature
+// one row lacks is 0 there.
+bool hasConflictingDuplicates(const SparseRows& x, const Vector& y) {
+  return hasConflictingDuplicates(x.rows(), y, [&](Index a, Index b) {
+    const SparseRowView ra = x.row(a);
+    const SparseRowView rb = x.row(b);
+    Index i = 0, j = 0;
+    for (;;) {
+      while (i < ra.size && ra.values[i] == 0.0) ++i;
+      while (j < rb.size && rb.values[j] == 0.0) ++j;
+      if (i == ra.size && j == rb.size) return false;
+      const int ca = i < ra.size ? ra.columns[i] : INT_MAX;
+      const int cb = j < rb.size ? rb.columns[j] : INT_MAX;
+      if (ca == cb) {
+        if (ra.values[i] != rb.values[j]) return ra.values[i] < rb.values[j];
+        ++i;
+        ++j;
+      } else if (ca < cb) {
+        return ra.values[i] < 0.0;  // a has a non-zero where b has 0
+      } else {
+        return 0.0 < rb.values[j];
+      }
+    }
+  });
+}
+
+template <class Samples>
+SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmParams& params,
                                    bool allowSingleClass) {
   SvmTrainResult result;
   for (Index r = 0; r < y.size(); ++r) {
@@ -99,7 +131,8 @@ SvmTrainResult trainClassification(const Matrix& x, const Vector& y, const SvmPa
   return result;
 }
 
-SvmTrainResult trainRegression(const Matrix& x, const Vector& y, const SvmParams& params) {
+template <class Samples>
+SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParams& params) {
   SvmTrainResult result;
   QMatrixOptions qOptions;
   qOptions.cacheBytes = params.cacheBytes;
@@ -115,7 +148,8 @@ SvmTrainResult trainRegression(const Matrix& x, const Vector& y, const SvmParams
   return result;
 }
 
-SvmTrainResult trainImpl(const Matrix& x, const Vector& y, const SvmParams& params,
+template <class Samples>
+SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& params,
                          bool allowSingleClass) {
   SvmTrainResult result;
   if (auto e = validateTraining(x, y, params)) {
@@ -174,6 +208,33 @@ std::optional<ParameterError> validateTrainingData(const Matrix& x, const Vector
   return std::nullopt;
 }
 
+std::optional<ParameterError> validateTraining(const SparseRows& x, const Vector& y,
+                                               const SvmParams& params) {
+  if (auto e = validate(params)) return e;
+  return validateTrainingData(x, y);
+}
+
+std::optional<ParameterError> validateTrainingData(const SparseRows& x, const Vector& y) {
+  if (x.rows() == 0) return ParameterError{"data", "no samples: the training set is empty"};
+  if (x.dimension() == 0) return ParameterError{"data", "the samples have no features"};
+  if (x.rows() != y.size()) {
+    return ParameterError{"data", "got " + std::to_string(x.rows()) + " samples but " +
+                                      std::to_string(y.size()) + " labels"};
+  }
+  for (Index r = 0; r < x.rows(); ++r) {
+    if (!std::isfinite(y(r)))
+      return ParameterError{"data", "non-finite label at sample " + std::to_string(r + 1)};
+    const SparseRowView row = x.row(r);
+    for (Index k = 0; k < row.size; ++k) {
+      if (!std::isfinite(row.values[k])) {
+        return ParameterError{"data", "non-finite value at sample " + std::to_string(r + 1) +
+                                          ", feature " + std::to_string(row.columns[k] + 1)};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<ParameterError> validate(const SvmParams& params) {
   if (params.type != SvmType::CSvc && params.type != SvmType::EpsilonSvr)
     return ParameterError{"svm_type", "svm_type must be c_svc or epsilon_svr"};
@@ -213,6 +274,15 @@ SvmTrainResult trainSvm(const Matrix& x, const Vector& y, const SvmParams& param
 }
 
 SvmTrainResult trainSvmAllowingOneClass(const Matrix& x, const Vector& y, const SvmParams& params) {
+  return trainImpl(x, y, params, true);
+}
+
+SvmTrainResult trainSvm(const SparseRows& x, const Vector& y, const SvmParams& params) {
+  return trainImpl(x, y, params, false);
+}
+
+SvmTrainResult trainSvmAllowingOneClass(const SparseRows& x, const Vector& y,
+                                        const SvmParams& params) {
   return trainImpl(x, y, params, true);
 }
 

@@ -83,11 +83,23 @@ SvmTrainResult trainSvm(const Matrix& x, const Vector& y, const SvmParams& param
 // (what `svm-train -v` does with a fold left with one class). For cross_validation.cpp.
 SvmTrainResult trainSvmAllowingOneClass(const Matrix& x, const Vector& y, const SvmParams& params);
 
+// The same over sparse rows (data/sparse_rows.hpp; LIBSVM's own storage): kernel values by merges
+// over the non-zeros, the model's support vectors held sparse, so memory and time follow the
+// non-zeros and not the largest feature index (docs/bad-inputs.md D11; the reliability audit's
+// F4). On the same data the dense and the sparse forms give the same model up to the rounding of
+// the kernel values (tests/core/svm/svm_train_sparse_test.cpp).
+SvmTrainResult trainSvm(const SparseRows& x, const Vector& y, const SvmParams& params);
+SvmTrainResult trainSvmAllowingOneClass(const SparseRows& x, const Vector& y,
+                                        const SvmParams& params);
+
 // The "data" checks of trainSvm (sizes, non-empty, finite values).
 std::optional<ParameterError> validateTrainingData(const Matrix& x, const Vector& y);
+std::optional<ParameterError> validateTrainingData(const SparseRows& x, const Vector& y);
 
 // Everything trainSvm and crossValidate check before any work: the parameters, then the data.
 std::optional<ParameterError> validateTraining(const Matrix& x, const Vector& y,
+                                               const SvmParams& params);
+std::optional<ParameterError> validateTraining(const SparseRows& x, const Vector& y,
                                                const SvmParams& params);
 
 }  // namespace kpg

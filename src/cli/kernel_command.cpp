@@ -43,18 +43,10 @@ int runKernel(CommandContext& context) {
   // LIBSVM files are read as sparse rows; the Gram matrix is computed on them when they are
   // mostly zeros (F4: a 2 KB file with index 435113 took 77 s and 194 MB densified), on the
   // dense matrix otherwise.
-  SparseDataset sparse;
-  Dataset dense;
-  bool useSparse = false;
-  if (o.data.format == DataFormat::Libsvm) {
-    if (!loadSparseLibsvm(o.positional[0], o.data, sparse, context.err)) return kExitBadInput;
-    useSparse = preferSparseStorage(sparse.size(), sparse.dimension(), sparse.x.storedEntries());
-  } else if (!loadDataset(o.positional[0], o.data, dense, context.err)) {
-    return kExitBadInput;
-  }
-  const Eigen::Index samples = o.data.format == DataFormat::Libsvm ? sparse.size() : dense.size();
-  const Eigen::Index dimension =
-      o.data.format == DataFormat::Libsvm ? sparse.dimension() : dense.dimension();
+  SampleData data;
+  if (!loadSampleData(o.positional[0], o.data, data, context.err)) return kExitBadInput;
+  const Eigen::Index samples = data.size();
+  const Eigen::Index dimension = data.dimension();
   if (!resolveAndValidate(o, dimension, "kernel", context.err)) return kExitUsage;
   if (samples > o.maxSamples) {
     const double gib =
@@ -64,17 +56,8 @@ int runKernel(CommandContext& context) {
                 << o.maxSamples << " samples (--max-samples)\n";
     return kExitResource;
   }
-  if (o.data.format == DataFormat::Libsvm && !useSparse) {
-    ReadResult<Dataset> densified =
-        toDenseDataset(std::move(sparse), o.positional[0], o.data.libsvm.limits);
-    if (!densified.ok()) {
-      context.err << "kpg: " << densified.error->toString() << "\n";
-      return kExitBadInput;
-    }
-    dense = std::move(densified.value);
-  }
-  const Matrix g =
-      useSparse ? gramMatrix(o.params.kernel, sparse.x) : gramMatrix(o.params.kernel, dense.x);
+  const Matrix g = data.isSparse ? gramMatrix(o.params.kernel, data.sparse.x)
+                                 : gramMatrix(o.params.kernel, data.dense.x);
   if (!g.allFinite()) {
     context.err << "kpg kernel: the Gram matrix has non-finite entries (scale the data or "
                    "lower gamma/degree)\n";

@@ -373,6 +373,24 @@ bool loadSparseLibsvm(const std::string& path, const DataOptions& options, Spars
   return true;
 }
 
+bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,
+                    std::ostream& err) {
+  data = SampleData();
+  if (options.format != DataFormat::Libsvm) return loadDataset(path, options, data.dense, err);
+  if (!loadSparseLibsvm(path, options, data.sparse, err)) return false;
+  data.isSparse = preferSparseStorage(data.sparse.size(), data.sparse.dimension(),
+                                      data.sparse.x.storedEntries());
+  if (data.isSparse) return true;
+  ReadResult<Dataset> dense = toDenseDataset(std::move(data.sparse), path, options.libsvm.limits);
+  data.sparse = SparseDataset();
+  if (!dense.ok()) {
+    err << "kpg: " << dense.error->toString() << "\n";
+    return false;
+  }
+  data.dense = std::move(dense.value);
+  return true;
+}
+
 bool loadModelClassNames(const std::string& modelPath, std::string_view modelText,
                          const std::vector<int>& modelLabels, const DataOptions& options,
                          ClassNames& classes, std::ostream& err) {

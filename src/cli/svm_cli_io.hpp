@@ -137,6 +137,22 @@ std::string libsvmNumber(double value, int digits);
 bool loadSparseLibsvm(const std::string& path, const DataOptions& options, SparseDataset& data,
                       std::ostream& err);
 
+// Samples held as the data are: a LIBSVM file stays in sparse rows when it is mostly zeros
+// (data/sparse_rows.hpp preferSparseStorage), so memory and time follow the non-zeros and not the
+// largest feature index (docs/bad-inputs.md D11; the reliability audit's F4); otherwise it is
+// densified under the budgets (--max-features, the dense-bytes budget). CSV files are dense.
+struct SampleData {
+  Dataset dense;
+  SparseDataset sparse;
+  bool isSparse = false;
+  Eigen::Index size() const { return isSparse ? sparse.size() : dense.size(); }
+  Eigen::Index dimension() const { return isSparse ? sparse.dimension() : dense.dimension(); }
+  const Eigen::VectorXd& y() const { return isSparse ? sparse.y : dense.y; }
+};
+// Prints the error to `err` and returns false on failure (kpg train, kpg kernel).
+bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,
+                    std::ostream& err);
+
 // Streams a LIBSVM file through `parser`, calling onSample(label, row) for each sample line.
 // Returns the error to print, if any (the file, its text check, a too-long line, the parser's).
 template <class OnSample>

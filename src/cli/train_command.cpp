@@ -125,13 +125,16 @@ int runTrain(CommandContext& context) {
       return kExitBadInput;
     }
   }
-  Dataset data;
-  if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;
+  // Sparse rows when the data are mostly zeros (svm_cli_io.hpp SampleData), as svm-train holds
+  // every file: a text-classification file costs its non-zeros, not samples × largest index.
+  SampleData data;
+  if (!loadSampleData(o.positional[0], o.data, data, context.err)) return kExitBadInput;
   if (!resolveAndValidate(o, data.dimension(), "train", context.err)) return kExitUsage;
-  if (!data.classNames.empty()) {
+  const std::vector<std::string>& classNames = data.dense.classNames;
+  if (!classNames.empty()) {
     context.err << "kpg train: class names mapped to labels:";
-    for (std::size_t k = 0; k < data.classNames.size(); ++k)
-      context.err << " " << k << "=" << data.classNames[k];
+    for (std::size_t k = 0; k < classNames.size(); ++k)
+      context.err << " " << k << "=" << classNames[k];
     context.err << "\n";
   }
   const bool longRun = data.size() > 2000;
@@ -140,7 +143,8 @@ int runTrain(CommandContext& context) {
     CrossValidationResult cv;
     {
       Heartbeat heartbeat(context.err, longRun);
-      cv = crossValidate(data.x, data.y, o.params, o.folds, o.seed);
+      cv = data.isSparse ? crossValidate(data.sparse.x, data.y(), o.params, o.folds, o.seed)
+                         : crossValidate(data.dense.x, data.y(), o.params, o.folds, o.seed);
     }
     for (const std::string& w : cv.warnings) context.err << "kpg train: warning: " << w << "\n";
     if (!cv.ok()) {
@@ -162,7 +166,8 @@ int runTrain(CommandContext& context) {
   SvmTrainResult trained;
   {
     Heartbeat heartbeat(context.err, longRun);
-    trained = trainSvm(data.x, data.y, o.params);
+    trained = data.isSparse ? trainSvm(data.sparse.x, data.y(), o.params)
+                            : trainSvm(data.dense.x, data.y(), o.params);
   }
   if (!trained.ok()) {
     context.err << "kpg train: " << trained.error->message << "\n";
@@ -180,8 +185,7 @@ int runTrain(CommandContext& context) {
     }
     context.out << "Total nSV = " << trained.model.supportVectorCount() << "\n";
   }
-  if (auto e =
-          saveModel(outputs, modelOutput, modelPath, writeModel(trained.model), data.classNames)) {
+  if (auto e = saveModel(outputs, modelOutput, modelPath, writeModel(trained.model), classNames)) {
     context.err << "kpg train: " << *e << "\n";
     return kExitBadInput;
   }

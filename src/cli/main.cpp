@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <new>
 
 namespace kpg::cli {
 
@@ -81,7 +82,18 @@ int main(int argc, char** argv) {
     if (name == c.name) {
       CommandContext context{std::vector<std::string>(args.begin() + 1, args.end()), std::cout,
                              std::cerr};
-      return c.run(context);
+      // The budgets keep every large allocation proportional to a count checked first
+      // (docs/bad-inputs.md R2); what still does not fit in memory ends here, with exit 4. No
+      // output file is half-written: outputs are temporaries until they are complete, and the
+      // destructors on the way out remove them.
+      try {
+        return c.run(context);
+      } catch (const std::bad_alloc&) {
+        std::cerr << "kpg " << c.name
+                  << ": out of memory (lower --max-samples, -m or the data's size, or use a "
+                     "machine with more memory)\n";
+        return kExitResource;
+      }
     }
   }
   std::cerr << "kpg: unknown command '" << name << "'; run 'kpg --help' for the list\n";

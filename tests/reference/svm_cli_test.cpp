@@ -91,6 +91,22 @@ TEST_CASE("kpg CLI: a missing file, a directory and a FIFO are refused with path
   CHECK_THAT(r.errors, Catch::Contains("'" + path + "'") && Catch::Contains(reason));
 }
 
+TEST_CASE("kpg CLI: running out of memory exits 4 with the way out, not an abort (R2)",
+          "[reference][svm][cli]") {
+  // 20 000 samples with --max-samples raised: the Gram matrix needs 3.2 GB, the address space is
+  // capped at 1 GB, so the allocation fails (std::bad_alloc) instead of the budget refusing it.
+  TempDir dir;
+  std::string data;
+  for (int i = 0; i < 20000; ++i)
+    data +=
+        (i % 2 ? "1 1:" : "-1 1:") + std::to_string(i % 97) + " 2:" + std::to_string(i % 89) + "\n";
+  writeFile(dir.file("data"), data);
+  const auto r = runProcess("ulimit -v 1000000; " + kpgCommand() + " kernel --max-samples 100000 " +
+                            dir.file("data"));
+  CHECK(r.exitCode == 4);
+  CHECK_THAT(r.errors, Catch::Contains("kpg kernel: out of memory (lower --max-samples"));
+}
+
 TEST_CASE("kpg CLI: a file over the byte budget is refused before reading (D12)",
           "[reference][svm][cli]") {
   TempDir dir;

@@ -21,6 +21,7 @@ packages=(
   python3-libsvm                 # LIBSVM decision values for the differential tests
   python3-sklearn                # scikit-learn, the second reference
   fonts-dejavu-core              # the app's UI font (Greek and math symbols), embedded at build
+  fonttools                      # pyftsubset / fontTools: the font subset to the glyphs drawn
   xz-utils                       # unpacking the ImGui source tarball
   clang-14 libclang-rt-14-dev    # libFuzzer + ASan/UBSan for the fuzz harnesses (scripts/fuzz.sh)
   time                           # GNU time: peak memory of kpg and LIBSVM in the reference tests
@@ -99,8 +100,20 @@ fi
 
 # The browser test driver, pinned by web/package-lock.json. playwright-core downloads no browser;
 # the tests drive Debian's /usr/bin/chromium.
-if [ ! -d "$root/web/node_modules/playwright-core" ] ||
-   [ "$root/web/package-lock.json" -nt "$root/web/node_modules/.package-lock.json" ]; then
+# Compared by the versions installed, not by file times: a fresh checkout's lock file is newer than
+# an installed node_modules (or one shared through a link) that already holds exactly those versions.
+node_packages_match() {
+  node -e '
+    const web = process.argv[1];
+    const lock = require(web + "/package-lock.json");
+    for (const [where, entry] of Object.entries(lock.packages || {})) {
+      if (!where) continue;
+      let installed = null;
+      try { installed = require(web + "/" + where + "/package.json").version; } catch (e) {}
+      if (installed !== entry.version) process.exit(1);
+    }' "$root/web" 2>/dev/null
+}
+if [ ! -d "$root/web/node_modules/playwright-core" ] || ! node_packages_match; then
   say "installing node packages (npm ci in web/)"
   (cd "$root/web" && npm ci --no-audit --no-fund --loglevel=error >"$cache/npm-ci.log" 2>&1) || {
     say "npm ci failed; see $cache/npm-ci.log"; tail -20 "$cache/npm-ci.log" >&2; exit 1; }

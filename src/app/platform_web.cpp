@@ -245,11 +245,13 @@ void loadFonts(float devicePixelRatio) {
   io.Fonts->Clear();
   // Latin, Greek (α, β, γ, η, λ, ξ, σ), sub/superscripts (α₁, x²), arrows, math operators
   // (Σ, √, ≤, ‖, ∞): the course's notation, shown as the notes write it.
-  // Also the subscripts ᵢ, ⱼ (αᵢ, Gⱼ), box-drawing separators and the ⚠ ✓ ✕ notice marks (H4).
-  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x1D62, 0x1D6A, 0x2000,
-                                   0x206F, 0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF,
-                                   0x2300, 0x23FF, 0x2500, 0x257F, 0x25A0, 0x25FF, 0x26A0,
-                                   0x26A0, 0x2713, 0x2716, 0x2C7C, 0x2C7C, 0};
+  // Also the subscripts ᵢ, ⱼ (αᵢ, Gⱼ), box-drawing separators and the ⚠ ✓ ✕ notice marks (H4),
+  // ᵀ, ⅜ ⅝ and ⟨ ⟩. The embedded font is subset at build time to the characters the sources draw
+  // (src/app/fonts/subset_font.py), which fails the build if one of them lies outside these ranges.
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x1D2C, 0x1D6A, 0x2000, 0x206F,
+                                   0x2070, 0x209F, 0x2150, 0x215F, 0x2190, 0x21FF, 0x2200, 0x22FF,
+                                   0x2300, 0x23FF, 0x2500, 0x257F, 0x25A0, 0x25FF, 0x26A0, 0x26A0,
+                                   0x2713, 0x2716, 0x27E8, 0x27E9, 0x2C7C, 0x2C7C, 0};
   ImFontConfig config;
   config.OversampleH = 2;
   ImFont* font =

@@ -5,6 +5,7 @@ import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -27,16 +28,42 @@ async function freePort() {
   });
 }
 
-// Serves build/wasm/site with scripts/static_server.py on a free loopback port.
-export async function startServer(siteDir) {
+// The built app in its two distribution forms (issue 10; src/app/make_dist.py makes them with
+// every build of kpg_site): the folder, and the single file with the wasm inline.
+export const distDir = process.env.KPG_DIST_DIR || path.join(repoRoot, 'build', 'wasm', 'dist');
+export const distFolder = path.join(distDir, 'kernel-playground');
+export const singleFile = process.env.KPG_SINGLE_FILE || path.join(distDir, 'kernel-playground.html');
+// Where the browser suite serves the folder: a sub-path, as a course site would.
+export const coursePath = '/course/ml/kpg/';
+
+// Serves siteDir with scripts/static_server.py on a free loopback port, at the server's root or,
+// with `subPath` ('/course/ml/kpg/'), only under that path (a temporary root holding a link to
+// siteDir there; every other path answers 404).
+export async function startServer(siteDir, { subPath = '/' } = {}) {
   const port = await freePort();
-  const child = spawn('python3', [path.join(repoRoot, 'scripts', 'static_server.py'), siteDir,
+  let root = siteDir;
+  let tempRoot = null;
+  if (subPath !== '/') {
+    tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kpg-site-'));
+    const mount = path.join(tempRoot, ...subPath.split('/').filter(Boolean));
+    fs.mkdirSync(path.dirname(mount), { recursive: true });
+    fs.symlinkSync(path.resolve(siteDir), mount, 'dir');
+    root = tempRoot;
+  }
+  const child = spawn('python3', [path.join(repoRoot, 'scripts', 'static_server.py'), root,
                                   String(port), '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
     child.stdout.once('data', resolve);
     child.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+  return {
+    url: `http://127.0.0.1:${port}${subPath}`,
+    origin: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill();
+      if (tempRoot) fs.rmSync(tempRoot, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function launchBrowser() {
@@ -61,11 +88,16 @@ export async function launchBrowser() {
 export class TestFailure extends Error {}
 
 export class TestContext {
-  constructor(page, baseUrl, testName) {
+  // `form` is 'folder' (served over http under coursePath) or 'single-file' (file://).
+  constructor(page, baseUrl, testName, form = 'folder') {
     this.page = page;
     this.baseUrl = baseUrl;
     this.testName = testName;
+    this.form = form;
     this.consoleErrors = [];
+    // Every URL the page asked for, so run.mjs can check that none leaves the app's folder.
+    this.requests = [];
+    page.on('request', (request) => this.requests.push(request.url()));
     page.on('console', (message) => {
       if (message.type() === 'error') this.consoleErrors.push(message.text());
     });
@@ -86,7 +118,9 @@ export class TestContext {
 
   async screenshot(name) {
     fs.mkdirSync(screenshotDir, { recursive: true });
-    const file = path.join(screenshotDir, `${name}.png`);
+    // The single-file pass repeats tests: its pictures get their own names.
+    const prefix = this.form === 'single-file' && !name.startsWith('FAILED-') ? 'single-file-' : '';
+    const file = path.join(screenshotDir, `${prefix}${name}.png`);
     await this.page.screenshot({ path: file });
     return file;
   }

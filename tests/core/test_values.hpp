@@ -1,10 +1,14 @@
 #pragma once
 // Builders for small test data written as the notes write it: rows({{1, 3}, {2, 1}, {0, 1}}) is a
-// 3×2 matrix with one sample per row, vec({1, 1, -1}) a vector.
+// 3×2 matrix with one sample per row, vec({1, 1, -1}) a vector; and readTextFile for the shared
+// data sets.
 
 #include <Eigen/Core>
 
+#include <fstream>
 #include <initializer_list>
+#include <sstream>
+#include <string>
 
 namespace kpg::testing {
 
@@ -25,6 +29,14 @@ inline Eigen::VectorXd vec(std::initializer_list<double> values) {
   Eigen::Index i = 0;
   for (double x : values) v(i++) = x;
   return v;
+}
+
+// The whole file, bytes as they are (the shared data sets: heart_scale and the like).
+inline std::string readTextFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 }  // namespace kpg::testing

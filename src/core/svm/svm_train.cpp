@@ -182,57 +182,59 @@ SmoOptions smoOptions(const SvmParams& params) {
   return options;
 }
 
+namespace {
+
+// The "data" checks of both storages. nonFiniteFeature(r): the 0-based feature of sample r's first
+// non-finite value, or −1.
+template <class NonFiniteFeature>
+std::optional<ParameterError> checkSamples(Index rows, Index dimension, const Vector& y,
+                                           NonFiniteFeature nonFiniteFeature) {
+  if (rows == 0) return ParameterError{"data", "no samples: the training set is empty"};
+  if (dimension == 0) return ParameterError{"data", "the samples have no features"};
+  if (rows != y.size()) {
+    return ParameterError{"data", "got " + std::to_string(rows) + " samples but " +
+                                      std::to_string(y.size()) + " labels"};
+  }
+  for (Index r = 0; r < rows; ++r) {
+    if (!std::isfinite(y(r)))
+      return ParameterError{"data", "non-finite label at sample " + std::to_string(r + 1)};
+    if (const Index c = nonFiniteFeature(r); c >= 0) {
+      return ParameterError{"data", "non-finite value at sample " + std::to_string(r + 1) +
+                                        ", feature " + std::to_string(c + 1)};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ParameterError> validateTrainingData(const Matrix& x, const Vector& y) {
+  return checkSamples(x.rows(), x.cols(), y, [&](Index r) -> Index {
+    for (Index c = 0; c < x.cols(); ++c)
+      if (!std::isfinite(x(r, c))) return c;
+    return -1;
+  });
+}
+
+std::optional<ParameterError> validateTrainingData(const SparseRows& x, const Vector& y) {
+  return checkSamples(x.rows(), x.dimension(), y, [&](Index r) -> Index {
+    const SparseRowView row = x.row(r);
+    for (Index k = 0; k < row.size; ++k)
+      if (!std::isfinite(row.values[k])) return row.columns[k];
+    return -1;
+  });
+}
+
 std::optional<ParameterError> validateTraining(const Matrix& x, const Vector& y,
                                                const SvmParams& params) {
   if (auto e = validate(params)) return e;
   return validateTrainingData(x, y);
 }
 
-std::optional<ParameterError> validateTrainingData(const Matrix& x, const Vector& y) {
-  if (x.rows() == 0) return ParameterError{"data", "no samples: the training set is empty"};
-  if (x.cols() == 0) return ParameterError{"data", "the samples have no features"};
-  if (x.rows() != y.size()) {
-    return ParameterError{"data", "got " + std::to_string(x.rows()) + " samples but " +
-                                      std::to_string(y.size()) + " labels"};
-  }
-  for (Index r = 0; r < x.rows(); ++r) {
-    if (!std::isfinite(y(r)))
-      return ParameterError{"data", "non-finite label at sample " + std::to_string(r + 1)};
-    for (Index c = 0; c < x.cols(); ++c) {
-      if (!std::isfinite(x(r, c))) {
-        return ParameterError{"data", "non-finite value at sample " + std::to_string(r + 1) +
-                                          ", feature " + std::to_string(c + 1)};
-      }
-    }
-  }
-  return std::nullopt;
-}
-
 std::optional<ParameterError> validateTraining(const SparseRows& x, const Vector& y,
                                                const SvmParams& params) {
   if (auto e = validate(params)) return e;
   return validateTrainingData(x, y);
-}
-
-std::optional<ParameterError> validateTrainingData(const SparseRows& x, const Vector& y) {
-  if (x.rows() == 0) return ParameterError{"data", "no samples: the training set is empty"};
-  if (x.dimension() == 0) return ParameterError{"data", "the samples have no features"};
-  if (x.rows() != y.size()) {
-    return ParameterError{"data", "got " + std::to_string(x.rows()) + " samples but " +
-                                      std::to_string(y.size()) + " labels"};
-  }
-  for (Index r = 0; r < x.rows(); ++r) {
-    if (!std::isfinite(y(r)))
-      return ParameterError{"data", "non-finite label at sample " + std::to_string(r + 1)};
-    const SparseRowView row = x.row(r);
-    for (Index k = 0; k < row.size; ++k) {
-      if (!std::isfinite(row.values[k])) {
-        return ParameterError{"data", "non-finite value at sample " + std::to_string(r + 1) +
-                                          ", feature " + std::to_string(row.columns[k] + 1)};
-      }
-    }
-  }
-  return std::nullopt;
 }
 
 std::optional<ParameterError> validate(const SvmParams& params) {

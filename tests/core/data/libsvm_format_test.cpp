@@ -1,5 +1,7 @@
 #include "data/libsvm_format.hpp"
 
+#include "test_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -21,13 +23,6 @@ std::string errorOf(const std::string& text, LibsvmReadOptions options = {}) {
   return r.error->toString();
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 }  // namespace
 
 TEST_CASE("LIBSVM reader: a sparse file is densified up to the largest index", "[data]") {
@@ -41,7 +36,7 @@ TEST_CASE("LIBSVM reader: a sparse file is densified up to the largest index", "
 }
 
 TEST_CASE("LIBSVM reader: heart_scale has 270 samples of 13 features", "[data]") {
-  const auto r = read(slurp(KPG_SHARED_DIR "/data/libsvm/heart_scale"));
+  const auto r = read(testing::readTextFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"));
   REQUIRE(r.ok());
   CHECK(r.value.size() == 270);
   CHECK(r.value.dimension() == 13);
@@ -215,7 +210,7 @@ TEST_CASE("F4: sparse rows hold index 2 000 000 000 without densifying (D11)", "
 }
 
 TEST_CASE("LIBSVM line parser: line by line gives readLibsvm's samples and errors", "[data]") {
-  const std::string heart = slurp(KPG_SHARED_DIR "/data/libsvm/heart_scale");
+  const std::string heart = testing::readTextFile(KPG_SHARED_DIR "/data/libsvm/heart_scale");
   const auto whole = read(heart);
   REQUIRE(whole.ok());
   LibsvmLineParser parser("t.svm", {}, 1000);

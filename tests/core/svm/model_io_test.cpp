@@ -2,6 +2,8 @@
 #include "data/libsvm_format.hpp"
 #include "svm/svm_train.hpp"
 
+#include "test_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -13,13 +15,6 @@
 using namespace kpg;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // A two-class model written out by hand: k(x, x') = exp(−0.5‖x − x'‖²), SVs (1, 0) and (0, 2).
 SvmModel handModel() {
@@ -114,7 +109,8 @@ TEST_CASE("Model files: polynomial, sigmoid and linear headers carry exactly the
 
 TEST_CASE("Model files: train, save, load, save is byte-identical with identical predictions (M10)",
           "[svm][model_io]") {
-  const auto heart = readLibsvm(slurp(KPG_SHARED_DIR "/data/libsvm/heart_scale"), "heart_scale");
+  const auto heart =
+      readLibsvm(testing::readTextFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"), "heart_scale");
   REQUIRE(heart.ok());
   const Dataset blobs = threeBlobs(7);
   struct Case {

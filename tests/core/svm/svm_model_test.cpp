@@ -5,6 +5,8 @@
 #include "svm/sparse_kernel.hpp"
 #include "svm/svm_train.hpp"
 
+#include "test_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -18,13 +20,6 @@ using namespace kpg;
 using Catch::Matchers::WithinAbs;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Three classes labelled 2, 7, 4 with one linear support vector each: sv0 = (1, 0), sv1 = (0, 1),
 // sv2 = (1, 1); sv_coef columns (coef[0][i], coef[1][i]) and rho as LIBSVM lays them out.
@@ -104,7 +99,8 @@ TEST_CASE("Kernels: dense and sparse rows give the hand-computed value of every 
 
 TEST_CASE("F4: sparse and dense support vectors give the same decision values to 1e-12",
           "[svm][F4]") {
-  const auto heart = readLibsvm(slurp(KPG_SHARED_DIR "/data/libsvm/heart_scale"), "heart_scale");
+  const auto heart =
+      readLibsvm(testing::readTextFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"), "heart_scale");
   REQUIRE(heart.ok());
   const Dataset& data = heart.value;
   const SparseRows rows = SparseRows::fromDense(data.x);

@@ -210,3 +210,25 @@ TEST_CASE("F5: small requests still finish inside the action", "[app][replay]") 
   CHECK_FALSE(lab.replay);
   CHECK(lab.model.status == SmoStatus::Converged);
 }
+
+TEST_CASE("F5: a replay whose slice ends on the converging step ends with it (fuzz_session)",
+          "[app][replay]") {
+  // Found by the 10-minute fuzz_session run on a loaded machine: a session asking for step 7 of a
+  // problem that converges at step 2 stayed "replaying to 7" when the 40 ms slice ran out right
+  // after step 2, so the saved session said step 7 and the reloaded one step 2. A slice of 0 ms
+  // (one step a frame) makes that boundary happen on every frame.
+  LabState lab;
+  requireOk(lab, action::Generate{"blobs", 6, 0.1, 3});
+  requireOk(lab, action::Reset{});
+  lab.replay = Replay{ReplayKind::Session, 0, 1000, 0};
+  int frames = 0;
+  while (lab.replay && frames < 1000) {
+    advance(lab, 0.016, 0.0);
+    ++frames;
+  }
+  REQUIRE_FALSE(lab.replay);
+  CHECK(lab.history->current().status() == SmoStatus::Converged);
+  // Ended on the frame of the converging step, not one frame later.
+  CHECK(frames == lab.stepCount());
+  CHECK(sessionStep(lab) == lab.stepCount());
+}

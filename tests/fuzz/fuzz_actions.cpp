@@ -80,6 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     KPG_FUZZ_CHECK(json.ok(), "state() is not JSON: " + json.error.message);
   }
 
+  fuzz::finishReplay(app->lab);  // as the page does over frames (F5); see fuzz_session.cpp
   const std::string saved = sessionToJson(app->lab);
   const SessionParse reread = parseSession(saved);
   KPG_FUZZ_CHECK(reread.ok(), "the lab's own session is refused: " + reread.error);
@@ -87,6 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   LabState copy = makeLabState();
   const auto error = apply(copy, *reread.session, false);
   KPG_FUZZ_CHECK(!error, "the lab's own session does not apply: " + error.value_or(""));
+  fuzz::finishReplay(copy);
   KPG_FUZZ_CHECK(sessionToJson(copy) == saved, "session → JSON → session differs");
   return 0;
 }

@@ -41,12 +41,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     KPG_FUZZ_CHECK(stateToJson(lab) == before, "a refused link changed the state: " + *refused);
     KPG_FUZZ_CHECK(false, "a link that opens was refused by apply: " + *refused);
   }
+  fuzz::finishReplay(lab);  // as the page does over frames (F5); see fuzz_session.cpp
   const std::string hash = shareHash(lab);
   const ShareLinkParse reopened = parseShareHash(hash);
   KPG_FUZZ_CHECK(reopened.ok(), "the lab's own link does not open: " + reopened.error);
   LabState copy = makeLabState();
   const auto refused = apply(copy, *reopened.session, false);
   KPG_FUZZ_CHECK(!refused, "the lab's own link does not apply: " + refused.value_or(""));
+  fuzz::finishReplay(copy);
   KPG_FUZZ_CHECK(shareHash(copy) == hash, "link → session → link differs");
   return 0;
 }

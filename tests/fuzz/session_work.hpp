@@ -30,4 +30,10 @@ inline bool boundedWork(const app::LabAction& action) {
   return true;
 }
 
+// Runs the frame loop's replay slices until a step / seek / session replay is done, as the page
+// does over frames. Bounded: boundedWork allows at most kMaxFuzzSteps steps.
+inline void finishReplay(app::LabState& lab) {
+  while (lab.replay) app::advance(lab, 0.1, 1000);
+}
+
 }  // namespace kpg::fuzz

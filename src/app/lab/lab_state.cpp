@@ -259,7 +259,13 @@ std::int64_t continueReplay(LabState& lab, double budgetMs) {
       break;
     }
     ++taken;
-    if (millisecondsSince(start) >= budgetMs) break;
+    if (millisecondsSince(start) >= budgetMs) {
+      // A replay whose last step reached the target or stopped the solver ends now, not one
+      // frame later: sessionStep() then reports the step reached, not a target beyond it.
+      finished = lab.history->position() >= lab.replay->target ||
+                 lab.history->current().status() != SmoStatus::Running;
+      break;
+    }
   }
   if (finished) lab.replay.reset();
   refreshModel(lab);

@@ -1,0 +1,160 @@
+#include "session/file_actions.hpp"
+
+#include "session/action_router.hpp"
+#include "session/data_export.hpp"
+#include "session/schema.hpp"
+
+namespace kpg::app {
+namespace {
+
+using json::put;
+using json::str;
+
+struct Choice {
+  std::optional<int> x, y;
+  std::optional<double> positive, negative;
+};
+
+// The optional x, y, positive, negative fields of importData and chooseImport.
+Choice readChoice(SchemaReader& r, const JsonValue& v) {
+  Choice c;
+  if (const JsonValue* x = v.find("x")) {
+    if (auto n = r.integer(*x, "$.x", 1, 1000000)) c.x = static_cast<int>(*n);
+  }
+  if (const JsonValue* y = v.find("y")) {
+    if (auto n = r.integer(*y, "$.y", 1, 1000000)) c.y = static_cast<int>(*n);
+  }
+  if (const JsonValue* p = v.find("positive")) {
+    if (auto n = r.number(*p, "$.positive", -1e300, 1e300)) c.positive = *n;
+  }
+  if (const JsonValue* m = v.find("negative")) {
+    if (auto n = r.number(*m, "$.negative", -1e300, 1e300)) c.negative = *n;
+  }
+  return c;
+}
+
+JsonValue importJson(const DataImport& d) {
+  JsonValue o = JsonValue::object();
+  put(o, "summary", str(importSummary(d)));
+  put(o, "samples", json::integer(d.data.size()));
+  put(o, "features", json::integer(d.data.dimension()));
+  JsonValue classes = JsonValue::array();
+  for (const ImportedClass& c : d.classes) {
+    JsonValue item = JsonValue::object();
+    put(item, "label", json::num(c.label));
+    put(item, "name", str(c.name));
+    put(item, "count", json::integer(c.count));
+    classes.items().push_back(std::move(item));
+  }
+  put(o, "classes", std::move(classes));
+  put(o, "x", json::integer(d.featureX + 1));
+  put(o, "y", json::integer(d.featureY + 1));
+  put(o, "positive", json::num(d.classes[static_cast<std::size_t>(d.positive)].label));
+  put(o, "negative", json::num(d.classes[static_cast<std::size_t>(d.negative)].label));
+  return o;
+}
+
+ActionReply withImport(const DataImport& d) {
+  ActionReply reply;
+  JsonValue fields = importJson(d);
+  for (auto& member : fields.members()) reply.extra.members().push_back(std::move(member));
+  return reply;
+}
+
+ActionReply textReply(std::string text) {
+  ActionReply reply;
+  put(reply.extra, "text", str(text));
+  return reply;
+}
+
+}  // namespace
+
+const DataImport* activeImport(const std::optional<DataImport>& imported, const LabState& lab) {
+  if (!imported || lab.presetName != importPresetName(*imported)) return nullptr;
+  return &*imported;
+}
+
+std::optional<std::string> chooseImport(DataImport& imported, LabState& lab, std::optional<int> x,
+                                        std::optional<int> y, std::optional<double> positive,
+                                        std::optional<double> negative) {
+  DataImport next = imported;
+  if (x || y) {
+    if (auto error =
+            chooseFeatures(next, x.value_or(next.featureX + 1), y.value_or(next.featureY + 1))) {
+      return error;
+    }
+  }
+  if (positive || negative) {
+    const auto label = [&](int k) { return next.classes[static_cast<std::size_t>(k)].label; };
+    if (auto error = chooseClasses(next, positive.value_or(label(next.positive)),
+                                   negative.value_or(label(next.negative)))) {
+      return error;
+    }
+  }
+  if (auto error = apply(lab, importedSession(next, lab), false)) return error;
+  imported = std::move(next);
+  return std::nullopt;
+}
+
+void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, LabState& lab) {
+  router.add("importData", [&imported, &lab](const JsonValue& v) {
+    SchemaReader r;
+    r.object(v, "$", {"type", "text", "format", "source", "x", "y", "positive", "negative"});
+    std::optional<std::string> text, format, source;
+    if (const JsonValue* t = r.required(v, "$", "text"))
+      text = r.string(*t, "$.text", kMaxImportBytes);
+    if (const JsonValue* f = r.required(v, "$", "format")) format = r.string(*f, "$.format", 16);
+    if (const JsonValue* s = v.find("source")) source = r.string(*s, "$.source", 256);
+    const Choice choice = readChoice(r, v);
+    if (!r.ok()) return ActionReply::failed(r.error());
+    const auto kind = dataFormatFromName(*format);
+    if (!kind) return ActionReply::failed("$.format: must be \"csv\" or \"libsvm\"");
+    DataImportOptions options;
+    options.format = *kind;
+    if (source && !source->empty()) options.source = *source;
+    DataImportResult read = readDataImport(*text, options);
+    if (!read.ok()) return ActionReply::failed(read.error);
+    DataImport next = std::move(*read.value);
+    // chooseImport checks the choice and apply() the points before either changes anything.
+    if (auto error =
+            chooseImport(next, lab, choice.x, choice.y, choice.positive, choice.negative)) {
+      return ActionReply::failed(*error);
+    }
+    imported = std::move(next);
+    return withImport(*imported);
+  });
+  router.add("chooseImport", [&imported, &lab](const JsonValue& v) {
+    SchemaReader r;
+    r.object(v, "$", {"type", "x", "y", "positive", "negative"});
+    const Choice choice = readChoice(r, v);
+    if (!r.ok()) return ActionReply::failed(r.error());
+    if (!activeImport(imported, lab)) {
+      return ActionReply::failed("$: no imported data on the canvas (import a file first)");
+    }
+    if (auto error =
+            chooseImport(*imported, lab, choice.x, choice.y, choice.positive, choice.negative)) {
+      return ActionReply::failed(*error);
+    }
+    return withImport(*imported);
+  });
+  router.add("exportData", [&lab](const JsonValue& v) {
+    SchemaReader r;
+    r.object(v, "$", {"type", "format"});
+    std::optional<std::string> format;
+    if (const JsonValue* f = r.required(v, "$", "format")) format = r.string(*f, "$.format", 16);
+    if (!r.ok()) return ActionReply::failed(r.error());
+    const auto kind = dataFormatFromName(*format);
+    if (!kind) return ActionReply::failed("$.format: must be \"csv\" or \"libsvm\"");
+    return textReply(exportPoints(lab, *kind));
+  });
+  router.add("exportModel", [&lab](const JsonValue& v) {
+    SchemaReader r;
+    r.object(v, "$", {"type"});
+    if (!r.ok()) return ActionReply::failed(r.error());
+    ModelExport model = exportModel(lab);
+    if (!model.ok()) return ActionReply::failed(model.error);
+    return textReply(std::move(model.text));
+  });
+}
+
+}  // namespace kpg::app

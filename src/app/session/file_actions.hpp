@@ -1,0 +1,38 @@
+#pragma once
+// window.kpg's file actions (issue 9 items 2-3), in the one router (action_router.hpp):
+//
+//   {"type":"importData", "text":"...", "format":"csv"|"libsvm", "source":"iris.csv",
+//    "x":1, "y":2, "positive":2, "negative":3}
+//       reads the text with the core's reader (data_import.hpp); x, y (1-based features) and
+//       positive, negative (labels as in the file) are optional. {"ok":true, "summary",
+//       "samples", "features", "classes":[{label, name, count}]} or {"ok":false, "error":
+//       "iris.csv:12:3: ..."}; a refused file changes nothing.
+//   {"type":"chooseImport", "x":3, "y":4, "positive":2, "negative":3}
+//       another two features or classes of the import on the canvas (every field optional).
+//   {"type":"exportData", "format":"csv"|"libsvm"}   {"ok":true, "text"}: the canvas's points
+//   {"type":"exportModel"}                           {"ok":true, "text"}: LIBSVM model file
+//
+// The import stays with the lab while the lab's preset is importPresetName (an edit keeps it,
+// loading a preset or a session ends it).
+
+#include "lab/lab_state.hpp"
+#include "session/data_import.hpp"
+
+#include <optional>
+
+namespace kpg::app {
+
+class ActionRouter;
+
+void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, LabState& lab);
+
+// The import the canvas shows, or nullptr when the lab holds other points.
+const DataImport* activeImport(const std::optional<DataImport>& imported, const LabState& lab);
+
+// Shows another two features or classes (1-based features, labels as in the file; nullopt keeps
+// the current choice) and reloads the lab; an error changes nothing.
+std::optional<std::string> chooseImport(DataImport& imported, LabState& lab, std::optional<int> x,
+                                        std::optional<int> y, std::optional<double> positive,
+                                        std::optional<double> negative);
+
+}  // namespace kpg::app

@@ -6,6 +6,7 @@
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
 #include "modes/mode_view.hpp"
+#include "session/data_import.hpp"
 #include "tutorials/tutorial_state.hpp"
 
 #include <cstdint>
@@ -26,6 +27,9 @@ struct AppState {
   // their screens' cached grids. window.kpg reaches them through modes/mode_json.hpp.
   ModesState modes;
   ModesView modesView;
+  // The student's imported file (issue 9 item 3, session/data_import.hpp), kept whole while the
+  // lab shows two of its features and classes (session/file_actions.hpp activeImport).
+  std::optional<DataImport> dataImport;
 };
 
 // The one application state, for the bridge's dispatch (defined in main.cpp next to

@@ -18,6 +18,9 @@ EM_JS(void, kpgJsFatal, (const char* message), {
 EM_JS(void, kpgJsRequest, (const char* what), {
   if (Module.onKpgRequest) Module.onKpgRequest(UTF8ToString(what));
 });
+EM_JS(void, kpgJsFiles, (const char* what), {
+  if (Module.onKpgFiles) Module.onKpgFiles(UTF8ToString(what));
+});
 // done < 0: no replay (hide the page's progress bar).
 EM_JS(void, kpgJsReplayProgress, (double done, double total, const char* text), {
   if (Module.onKpgReplayProgress) Module.onKpgReplayProgress(done, total, UTF8ToString(text));
@@ -44,6 +47,9 @@ void requestPngExport() {
 }
 void requestShareLink() {
   kpgJsRequest("share-link");
+}
+void requestFiles(const char* what) {
+  kpgJsFiles(what);
 }
 
 void reportReplayProgress(const LabState& lab) {

@@ -15,6 +15,8 @@ void notifyFirstFrame();
 void reportFatal(const char* message);
 
 const AppState& currentState();
+struct UiState;
+const UiState& currentUi();  // main.cpp: the view's UI state (the canvas rectangle)
 
 // Browser-side actions for the UI's buttons (index.html implements them; errors come back as
 // notices in the lab):
@@ -22,6 +24,10 @@ void requestSessionExport();  // download the session as kpg-session.json
 void requestSessionImport();  // open the file picker; the file is size/type-checked first (W10)
 void requestPngExport();      // download the canvas as kpg-canvas.png
 void requestShareLink();      // put #s=... in the address bar and copy the link to the clipboard
+// The file toolbar's requests (panels/file_toolbar.hpp; index.html's "files" block): "share",
+// "save-session", "open-session", "import-data", "export-png", "export-model", "export-csv",
+// "export-libsvm".
+void requestFiles(const char* what);
 
 // Once per frame: shows, updates or hides the page's replay progress bar ("replaying step 12 000
 // of 10 000 000" with a Cancel button, index.html), when a step / seek / session replay is under

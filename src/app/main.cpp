@@ -12,6 +12,7 @@
 #include "data/json_text.hpp"
 #include "js_bridge.hpp"
 #include "modes/mode_panels.hpp"
+#include "panels/file_toolbar.hpp"
 #include "panels/panels.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
@@ -119,6 +120,7 @@ void frame(const FrameInfo& info) {
   ImGui::NewFrame();
   Layout layout = computeLayout(io.DisplaySize);
   const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
+  fileToolbarLayout(state, layout);  // panels/file_toolbar.hpp: Share, files (issue 9)
   if (state.modes.mode != Mode::Svm) {
     drawModeScreen(state, ui, layout);  // modes/ (issue 6): the other kernel methods
   } else {
@@ -131,6 +133,7 @@ void frame(const FrameInfo& info) {
     drawStatusBar(state.lab, ui, layout.status);
     drawTutorialsToggle(state, layout.pair);
   }
+  drawFileToolbar(state, ui);
   ImGui::Render();
   const double built = nowMs();
 
@@ -166,6 +169,10 @@ const AppState& currentState() {
 
 AppState& mutableState() {
   return appState();
+}
+
+const UiState& currentUi() {
+  return view().ui;
 }
 
 }  // namespace kpg::app

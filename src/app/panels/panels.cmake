@@ -10,4 +10,6 @@ target_sources(kpg_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pair_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/convergence_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab_layout.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/file_toolbar.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/figure_export.cpp
 )

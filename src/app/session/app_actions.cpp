@@ -2,6 +2,7 @@
 
 #include "modes/mode_json.hpp"
 #include "session/action_json.hpp"
+#include "session/file_actions.hpp"
 #include "session/session_json.hpp"
 #include "version.hpp"
 
@@ -12,6 +13,7 @@ ActionRouter makeAppRouter(AppState& app) {
   addLabActions(router, app.lab);
   addModeActions(router, app.modes, app.lab);
   addTutorialActions(router, app.tutorial, app.lab);
+  addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ... (issue 9)
   return router;
 }
 
@@ -25,6 +27,7 @@ JsonValue appStateJson(AppState& app) {
   for (auto& member : lab.members()) out.members().push_back(std::move(member));
   put(out, "tutorial", tutorialStateJson(app.tutorial, app.lab));
   put(out, "mode", modeStateJson(app.modes, app.lab));
+  put(out, "dataImport", importStateJson(app.dataImport, app.lab));
   return out;
 }
 

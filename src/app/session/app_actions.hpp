@@ -8,13 +8,13 @@
 
 namespace kpg::app {
 
-// The lab's, the canvas modes' and the tutorials' actions (addLabActions, addModeActions,
-// addTutorialActions) in one table whose handlers act on `app`, which must outlive the router.
+// The lab's, the canvas modes', the tutorials' and the files' actions (addLabActions,
+// addModeActions, addTutorialActions, addFileActions) in one table whose handlers act on `app`, which must outlive the router.
 ActionRouter makeAppRouter(AppState& app);
 
 // window.kpg.state(): product, version and frame count, the lab's session and solver state
 // (session_json.hpp stateToJsonValue), the Tutorials panel (tutorialStateJson) and the canvas
-// mode (modeStateJson).
+// mode (modeStateJson) and the imported data shown (importStateJson, session/file_actions.hpp).
 JsonValue appStateJson(AppState& app);
 
 }  // namespace kpg::app

@@ -69,6 +69,17 @@ ActionReply textReply(std::string text) {
 
 }  // namespace
 
+JsonValue importStateJson(const std::optional<DataImport>& imported, const LabState& lab) {
+  const DataImport* shown = activeImport(imported, lab);
+  if (!shown) return JsonValue::null();
+  JsonValue o = JsonValue::object();
+  put(o, "source", str(shown->source));
+  put(o, "format", str(dataFormatName(shown->format)));
+  JsonValue fields = importJson(*shown);
+  for (auto& member : fields.members()) o.members().push_back(std::move(member));
+  return o;
+}
+
 const DataImport* activeImport(const std::optional<DataImport>& imported, const LabState& lab) {
   if (!imported || lab.presetName != importPresetName(*imported)) return nullptr;
   return &*imported;

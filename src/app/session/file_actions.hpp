@@ -17,6 +17,7 @@
 
 #include "lab/lab_state.hpp"
 #include "session/data_import.hpp"
+#include "session/json.hpp"
 
 #include <optional>
 
@@ -25,6 +26,10 @@ namespace kpg::app {
 class ActionRouter;
 
 void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, LabState& lab);
+
+// state().dataImport: null, or the import the canvas shows {source, format, samples, features,
+// classes: [{label, name, count}], x, y (1-based), positive, negative, summary}.
+JsonValue importStateJson(const std::optional<DataImport>& imported, const LabState& lab);
 
 // The import the canvas shows, or nullptr when the lab holds other points.
 const DataImport* activeImport(const std::optional<DataImport>& imported, const LabState& lab);

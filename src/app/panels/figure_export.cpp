@@ -1,0 +1,173 @@
+// Export PNG (issue 9 item 2): the canvas as a clean figure, rendered offscreen at 2×.
+//
+// What is drawn: the canvas window's draw list of the last frame (the decision field image that
+// render/ drew on the GPU, the grid with tick labels, the points with their SV markers, the
+// legend strip under the plot) and a colour bar for f(x) added on the right, with the same map as
+// shaders/field_colour.frag. It goes through the same renderer as the screen
+// (ImGui_ImplOpenGL3_RenderDrawData) into a framebuffer object of scale × the figure's CSS size,
+// with the projection placed on the figure's rectangle, so nothing of the other windows (panels,
+// tooltips, the toolbar) is in it. Limits: the field image is the one on screen (rendered at the
+// screen's device pixels, scaled up by the GPU's linear filter), and text is the screen's font
+// atlas, magnified.
+
+#include "panels/file_toolbar.hpp"
+#include "panels/plot.hpp"
+
+#include <GLES3/gl3.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace kpg::app {
+namespace {
+
+constexpr float kBarArea = 74;  // CSS pixels right of the plot for the colour bar and its ticks
+
+ImVec4 mixColour(ImVec4 a, ImVec4 b, float t) {
+  return ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1);
+}
+
+// shaders/field_colour.frag's tint of f: pale, towards the class colour of sign(f).
+ImU32 fieldColour(double f) {
+  const float strength = 0.85f * (1.0f - std::exp(-0.9f * static_cast<float>(std::abs(f))));
+  const ImVec4 tint = ImGui::ColorConvertU32ToFloat4(f >= 0 ? plot::kPositive : plot::kNegative);
+  const ImVec4 white(1, 1, 1, 1);
+  return ImGui::ColorConvertFloat4ToU32(mixColour(white, mixColour(white, tint, 0.55f), strength));
+}
+
+// The colour bar: f from −3 to 3, the boundary f = 0 and the margins f = ±1 marked as on the
+// canvas.
+void colourBar(ImDrawList* draw, ImVec2 min, ImVec2 max) {
+  const float lh = ImGui::GetFontSize();
+  const ImVec2 top(min.x + 10, min.y + lh + 10);
+  const ImVec2 bottom(min.x + 26, max.y - lh - 10);
+  const float height = bottom.y - top.y;
+  if (height < 40) return;
+  constexpr double fMax = 3;
+  const auto yOf = [&](double f) {
+    return top.y + static_cast<float>((fMax - f) / (2 * fMax)) * height;
+  };
+  const int slices = 120;
+  for (int k = 0; k < slices; ++k) {
+    const double f0 = fMax - 2 * fMax * k / slices, f1 = fMax - 2 * fMax * (k + 1) / slices;
+    draw->AddRectFilled(ImVec2(top.x, yOf(f0)), ImVec2(bottom.x, yOf(f1) + 0.5f),
+                        fieldColour(0.5 * (f0 + f1)));
+  }
+  draw->AddRect(top, bottom, plot::kInk, 0, 0, 1.0f);
+  draw->AddLine(ImVec2(top.x, yOf(0)), ImVec2(bottom.x, yOf(0)), plot::kInk, 2.2f);
+  draw->AddLine(ImVec2(top.x, yOf(1)), ImVec2(bottom.x, yOf(1)), plot::kPositive, 1.6f);
+  draw->AddLine(ImVec2(top.x, yOf(-1)), ImVec2(bottom.x, yOf(-1)), plot::kNegative, 1.6f);
+  for (int f = -3; f <= 3; ++f) {
+    const float y = yOf(f);
+    draw->AddLine(ImVec2(bottom.x, y), ImVec2(bottom.x + 4, y), plot::kInk, 1.0f);
+    const std::string text = f > 0   ? "+" + std::to_string(f)
+                             : f < 0 ? "−" + std::to_string(-f)
+                                     : "0";
+    draw->AddText(ImVec2(bottom.x + 7, y - lh / 2), plot::kInk, text.c_str());
+  }
+  draw->AddText(ImVec2(min.x + 6, min.y + 4), plot::kInk, "f(x)");
+  draw->AddText(ImVec2(min.x + 6, max.y - lh - 4), plot::kMuted, "|f| > 3");
+}
+
+}  // namespace
+
+Figure renderFigure(const AppState& state, const UiState& ui, float scale) {
+  Figure figure;
+  const bool svm = state.modes.mode == Mode::Svm;
+  ImGuiWindow* window =
+      ImGui::FindWindowByName(svm ? "Canvas: the data and f(x)" : "###modecanvas");
+  if (!window || !window->WasActive || !ui.canvasValid || window->DrawList->CmdBuffer.empty()) {
+    figure.error = "the canvas is not drawn yet";
+    return figure;
+  }
+  const bool bar = svm && state.lab.model.valid && ui.showField;
+  // The figure: the plot and what the canvas window draws under it (the legend strip), and the
+  // colour bar's area on the right.
+  const ImVec2 min = ui.canvas.min;
+  const ImVec2 plotMax = ui.canvas.max;
+  const ImVec2 max(plotMax.x + (bar ? kBarArea : 0),
+                   std::max(plotMax.y, std::min(window->InnerRect.Max.y, window->Rect().Max.y)));
+  figure.cssWidth = max.x - min.x;
+  figure.cssHeight = max.y - min.y;
+  figure.plot = ImVec4(0, 0, plotMax.x - min.x, plotMax.y - min.y);
+  figure.width = static_cast<int>(std::lround(figure.cssWidth * scale));
+  figure.height = static_cast<int>(std::lround(figure.cssHeight * scale));
+  if (figure.width < 16 || figure.height < 16 || figure.width > 8192 || figure.height > 8192) {
+    figure.error = "the canvas is too small or too large for a figure";
+    return figure;
+  }
+
+  // Under the canvas: white; over it (after), the colour bar's area, which covers the window's
+  // padding and border right of the plot.
+  ImDrawList under(ImGui::GetDrawListSharedData());
+  under._ResetForNewFrame();
+  under.PushClipRect(min, max);
+  under.PushTextureID(ImGui::GetIO().Fonts->TexID);
+  under.AddRectFilled(min, max, IM_COL32_WHITE);
+  ImDrawList over(ImGui::GetDrawListSharedData());
+  over._ResetForNewFrame();
+  over.PushClipRect(min, max);
+  over.PushTextureID(ImGui::GetIO().Fonts->TexID);
+  if (bar) {
+    over.AddRectFilled(ImVec2(plotMax.x, min.y), max, IM_COL32_WHITE);
+    colourBar(&over, ImVec2(plotMax.x, min.y), ImVec2(max.x, plotMax.y));
+  }
+  over.AddRect(min, plotMax, IM_COL32(120, 120, 120, 255), 0, 0, 1.0f);
+
+  // The canvas window's list, its background recoloured white (the legend strip sits on it).
+  ImDrawList* canvas = window->DrawList->CloneOutput();
+  const ImU32 windowBg = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  for (ImDrawVert& v : canvas->VtxBuffer) {
+    if (v.col == windowBg) v.col = IM_COL32_WHITE;
+  }
+  ImDrawList* lists[] = {&under, canvas, &over};
+  ImDrawData data;
+  data.Valid = true;
+  data.CmdLists = lists;
+  data.CmdListsCount = 3;
+  for (ImDrawList* list : lists) {
+    data.TotalVtxCount += list->VtxBuffer.Size;
+    data.TotalIdxCount += list->IdxBuffer.Size;
+  }
+  data.DisplayPos = min;
+  data.DisplaySize = ImVec2(figure.cssWidth, figure.cssHeight);
+  data.FramebufferScale = ImVec2(scale, scale);
+
+  GLuint texture = 0, framebuffer = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, figure.width, figure.height, 0, GL_RGBA,
+               GL_UNSIGNED_BYTE, nullptr);
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+    figure.error = "the browser's WebGL could not make an offscreen framebuffer";
+  } else {
+    glViewport(0, 0, figure.width, figure.height);
+    glClearColor(1, 1, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(&data);
+    const auto w = static_cast<std::size_t>(figure.width);
+    const auto h = static_cast<std::size_t>(figure.height);
+    std::vector<unsigned char> pixels(w * h * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, figure.width, figure.height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    figure.rgba.resize(pixels.size());
+    for (std::size_t row = 0; row < h; ++row) {  // GL's rows start at the bottom
+      std::copy_n(pixels.begin() + static_cast<std::ptrdiff_t>((h - 1 - row) * w * 4), w * 4,
+                  figure.rgba.begin() + static_cast<std::ptrdiff_t>(row * w * 4));
+    }
+  }
+  IM_DELETE(canvas);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &framebuffer);
+  glDeleteTextures(1, &texture);
+  return figure;
+}
+
+}  // namespace kpg::app

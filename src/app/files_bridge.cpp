@@ -56,12 +56,16 @@ EMSCRIPTEN_KEEPALIVE void kpg_files_message(int kind, const char* text) {
 // What the share link depends on, cheap to compute: the page's address-bar follower compares it
 // every few hundred ms and writes the link 500 ms after it stops changing.
 EMSCRIPTEN_KEEPALIVE const char* kpg_link_key() {
-  const kpg::app::LabState& lab = kpg::app::currentState().lab;
+  const kpg::app::AppState& app = kpg::app::currentState();
+  const kpg::app::LabState& lab = app.lab;
   using kpg::jsonNumber;
   return keepText(std::to_string(lab.problemRevision) + "|" + std::to_string(lab.stepCount()) +
                   "|" + jsonNumber(lab.view.xMin) + "," + jsonNumber(lab.view.xMax) + "," +
                   jsonNumber(lab.view.yMin) + "," + jsonNumber(lab.view.yMax) + "|" +
-                  jsonNumber(lab.playback.stepsPerSecond) + "|" + lab.presetName);
+                  jsonNumber(lab.playback.stepsPerSecond) + "|" + lab.presetName + "|" +
+                  std::string(kpg::app::modeName(app.modes.mode)) + "|" +
+                  (app.tutorial.open ? app.tutorial.id + ":" + std::to_string(app.tutorial.page())
+                                     : std::string("-")));
 }
 
 // Renders the figure at 2× (file_toolbar.hpp renderFigure) and returns {"ok", "width",

@@ -1,6 +1,7 @@
 #include "js_bridge.hpp"
 
 #include "session/app_actions.hpp"
+#include "session/app_link.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
 
@@ -132,20 +133,29 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_session_json() {
   return keep(kpg::app::sessionToJson(lab()));
 }
 
-// "#s=..." for the current session.
+// "#s=..." for the current session, the method and the open tutorial's page
+// (session/app_link.hpp).
 EMSCRIPTEN_KEEPALIVE const char* kpg_share_hash() {
-  return keep(kpg::app::shareHash(lab()));
+  kpg::app::AppState& app = kpg::app::mutableState();
+  return keep(kpg::app::appShareHash(app.modes, app.tutorial, app.lab));
 }
 
 // Opens a share link (the URL hash). {"ok":true,"present":false} when the hash is not a share
 // link; on error a notice "could not open shared session: ..." and nothing changes (W1).
 EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
-  const kpg::app::ShareLinkParse link = kpg::app::parseShareHash(hash ? hash : "");
+  const kpg::app::AppLinkParse link = kpg::app::parseAppShareHash(hash ? hash : "");
   if (!link.present) return keep("{\"ok\":true,\"present\":false}");  // not a share link
-  kpg::app::SessionParse parsed;
-  parsed.error = link.error;
-  parsed.session = link.session;
-  return keep(loadOrReport(parsed, "open shared session"));
+  kpg::app::AppState& app = kpg::app::mutableState();
+  std::string error = link.error;
+  if (link.ok()) {
+    error = kpg::app::applyAppLink(app.modes, app.tutorial, app.lab, *link.link).value_or("");
+  }
+  if (!error.empty()) {
+    kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error,
+                         "could not open shared session: " + error);
+    return keep(result(error));
+  }
+  return keep(kpg::writeJson(kpg::app::replyJson(kpg::app::ActionReply::done(!lab().replay))));
 }
 
 // A session from a file or the autosave; `what` names it in the error notice

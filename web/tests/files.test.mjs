@@ -89,6 +89,23 @@ export default [
     },
   },
   {
+    name: 'Save session downloads the session; Open session brings it back by the file chooser',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'preset', name: 'xor' });
+      await t.dispatch({ type: 'step', n: 5 });
+      const original = (await t.state()).session;
+      const saved = await downloadOf(t, () => click(t, 'save-session'));
+      t.check(saved.name === 'kpg-session.json', saved.name);
+      t.check(JSON.stringify(JSON.parse(fs.readFileSync(saved.path, 'utf8'))) === JSON.stringify(original),
+              'the download is the session');
+      await t.dispatch({ type: 'preset', name: 'moons' });
+      await chooseFile(t, 'open-session', saved.path);
+      await t.page.waitForFunction((o) => JSON.stringify(window.kpg.state().session) === o,
+                                   JSON.stringify(original), { timeout: 10000 });
+    },
+  },
+  {
     name: 'a bad file shows its file:line error; state() is unchanged',
     async run(t) {
       await t.openApp();
@@ -220,6 +237,29 @@ export default [
       t.check(JSON.stringify(session) === JSON.stringify((await t.state()).session), 'the URL carries the state');
       // A history entry is not added per change (replaceState).
       t.check(await t.page.evaluate(() => history.length) <= 2, 'replaceState, not pushState');
+    },
+  },
+  {
+    name: 'the link in the address bar carries the method and the tutorial page; opening it restores them',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'preset', name: 'circles' });
+      await t.dispatch({ type: 'setMode', mode: 'kpca' });
+      await t.dispatch({ type: 'openTutorial', id: 'smo', page: 2 });
+      await t.page.waitForFunction(() =>
+        location.hash.length > 3 && location.hash === Module.UTF8ToString(Module._kpg_share_hash()), null, { timeout: 5000 });
+      const url = await t.page.evaluate(() => location.href);
+      const original = await t.state();
+      t.check(original.mode.name === 'kpca' && original.tutorial.open && original.tutorial.id === 'smo',
+              `${original.mode.name} ${original.tutorial.id}`);
+      await t.page.goto('about:blank');
+      await t.page.goto(url);
+      await t.page.waitForFunction(() => window.kpg && window.kpg.ready);
+      const opened = await t.state();
+      t.check(opened.mode.name === 'kpca', `method ${opened.mode.name}`);
+      t.check(opened.tutorial.open && opened.tutorial.id === 'smo' && opened.tutorial.page === original.tutorial.page,
+              `tutorial ${opened.tutorial.id} page ${opened.tutorial.page}`);
+      t.check(JSON.stringify(opened.session) === JSON.stringify(original.session), 'the session and its view');
     },
   },
   {

@@ -135,9 +135,12 @@ void showFilesMessage(FilesMessageKind kind, std::string text) {
 }
 
 void fileToolbarLayout(const AppState& state, Layout& layout) {
-  const bool importShown = activeImport(state.dataImport, state.lab) != nullptr;
-  const float height = rowHeight() * (importShown ? 2.0f : 1.0f) + 4;
   FilesUi& f = filesUi();
+  // Rows: the buttons; an error on its own row (a file:line message is long); the import shown.
+  const bool importShown = activeImport(state.dataImport, state.lab) != nullptr;
+  const bool errorShown = !f.message.empty() && f.messageKind == FilesMessageKind::Error;
+  const float height =
+      rowHeight() * (1.0f + (errorShown ? 1.0f : 0.0f) + (importShown ? 1.0f : 0.0f)) + 4;
   f.rect = {layout.canvas.pos, ImVec2(layout.canvas.size.x, height)};
   layout.canvas.pos.y += height;
   layout.canvas.size.y = std::max(layout.canvas.size.y - height, 100.0f);
@@ -209,7 +212,7 @@ void drawFileToolbar(AppState& state, UiState& ui) {
       if (fades && ui.nowSeconds - f.messageSince > kMessageSeconds) {
         f.message.clear();
       } else {
-        ImGui::SameLine();
+        if (f.messageKind != FilesMessageKind::Error) ImGui::SameLine();
         const ImVec4 colour = f.messageKind == FilesMessageKind::Error ? ImVec4(0.7f, 0.1f, 0.1f, 1)
                               : f.messageKind == FilesMessageKind::Copied
                                   ? ImVec4(0.0f, 0.45f, 0.2f, 1)

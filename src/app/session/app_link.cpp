@@ -1,0 +1,112 @@
+#include "session/app_link.hpp"
+
+#include "session/schema.hpp"
+#include "session/session_json.hpp"
+#include "session/share_link.hpp"
+
+#include <algorithm>
+
+namespace kpg::app {
+
+std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
+                         const LabState& lab) {
+  JsonValue o = sessionToJsonValue(lab);
+  if (modes.mode != Mode::Svm) json::put(o, "mode", json::str(modeName(modes.mode)));
+  if (tutorial.open) {
+    JsonValue t = JsonValue::object();
+    json::put(t, "id", json::str(tutorial.id));
+    json::put(t, "page", json::integer(tutorial.page()));
+    json::put(o, "tutorial", std::move(t));
+  }
+  return "#s=" + base64UrlEncode(writeJson(o));
+}
+
+AppLinkParse parseAppShareHash(std::string_view hash) {
+  AppLinkParse result;
+  // The session part, its size and base64url checks as before (share_link.hpp, W1) ...
+  if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
+  if (hash.substr(0, 2) != "s=") return result;
+  result.present = true;
+  std::string_view body = hash.substr(2);
+  if (body.size() > kMaxShareLinkChars || body.empty()) {
+    result.error = parseShareHash(hash).error;
+    return result;
+  }
+  std::string error;
+  const std::optional<std::string> text = base64UrlDecode(body, error);
+  if (!text) {
+    result.error = error;
+    return result;
+  }
+  JsonParse parsed = parseJson(*text);
+  if (!parsed.ok() || !parsed.value->isObject()) {
+    result.error = parseShareHash(hash).error;  // the session reader's words for it
+    return result;
+  }
+  // ... and the app's two members taken out before the session's strict schema reads the rest.
+  AppLink link;
+  SchemaReader r;
+  auto& members = parsed.value->members();
+  std::optional<JsonValue> mode, tutorial;
+  for (auto it = members.begin(); it != members.end();) {
+    if (it->first == "mode" || it->first == "tutorial") {
+      (it->first == "mode" ? mode : tutorial) = std::move(it->second);
+      it = members.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (mode) {
+    if (auto name = r.string(*mode, "$.mode", 32)) {
+      link.mode = modeFromName(*name);
+      if (!link.mode) r.fail("$.mode", "unknown method \"" + name->substr(0, 32) + "\"");
+    }
+  }
+  if (tutorial && r.object(*tutorial, "$.tutorial", {"id", "page"})) {
+    if (const JsonValue* id = r.required(*tutorial, "$.tutorial", "id")) {
+      link.tutorialId = r.string(*id, "$.tutorial.id", 64);
+      const auto& entries = tutorialEntries();
+      if (link.tutorialId && std::none_of(entries.begin(), entries.end(), [&](const auto& e) {
+            return e.id == *link.tutorialId;
+          })) {
+        r.fail("$.tutorial.id", "unknown tutorial \"" + link.tutorialId->substr(0, 64) + "\"");
+      }
+    }
+    if (const JsonValue* page = tutorial->find("page")) {
+      if (auto n = r.integer(*page, "$.tutorial.page", 0, 1000))
+        link.tutorialPage = static_cast<int>(*n);
+    }
+  }
+  if (!r.ok()) {
+    result.error = r.error();
+    return result;
+  }
+  SessionParse session = parseSession(*parsed.value);
+  if (!session.ok()) {
+    result.error = session.error;
+    return result;
+  }
+  link.session = std::move(*session.session);
+  result.link = std::move(link);
+  return result;
+}
+
+std::optional<std::string> applyAppLink(ModesState& modes, TutorialState& tutorial, LabState& lab,
+                                        const AppLink& link) {
+  const LabState labBefore = lab;
+  if (auto error = apply(lab, link.session, false)) return error;
+  if (link.tutorialId) {
+    TutorialState next = tutorial;
+    if (auto error = openTutorial(next, lab, *link.tutorialId, link.tutorialPage)) {
+      lab = labBefore;  // all or nothing (W1)
+      return "$.tutorial.page: " + *error;
+    }
+    tutorial = std::move(next);
+  } else {
+    closeTutorial(tutorial);
+  }
+  setMode(modes, lab, link.mode.value_or(Mode::Svm));
+  return std::nullopt;
+}
+
+}  // namespace kpg::app

@@ -1,0 +1,42 @@
+#pragma once
+// The share link of the whole app (issue 9 item 2: "links carry the method, the tutorial page and
+// the view"): the lab's session (session_json.hpp, with its view) plus two optional members,
+//   "mode": "kpca"                              the canvas method (omitted for the SVM lab)
+//   "tutorial": {"id": "smo", "page": 3}        the open tutorial and its page (omitted: closed)
+// in the same #s=<base64url of the JSON> form (share_link.hpp), so older links open unchanged.
+// Reading checks everything (the session's schema, the mode's name, the tutorial's id) before
+// anything is applied; applying restores the lab, the method and the tutorial together, or
+// nothing (a tutorial page out of range undoes the rest).
+
+#include "lab/lab_state.hpp"
+#include "modes/mode_state.hpp"
+#include "tutorials/tutorial_state.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kpg::app {
+
+struct AppLink {
+  action::LoadSession session;
+  std::optional<Mode> mode;
+  std::optional<std::string> tutorialId;
+  std::optional<int> tutorialPage;
+};
+
+struct AppLinkParse {
+  bool present = false;  // the hash is a share link ("#s=...")
+  std::optional<AppLink> link;
+  std::string error;
+  bool ok() const { return link.has_value(); }
+};
+
+std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
+                         const LabState& lab);
+AppLinkParse parseAppShareHash(std::string_view hash);
+// The error (and nothing changed), or nothing.
+std::optional<std::string> applyAppLink(ModesState& modes, TutorialState& tutorial, LabState& lab,
+                                        const AppLink& link);
+
+}  // namespace kpg::app

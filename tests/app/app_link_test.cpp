@@ -1,0 +1,72 @@
+// The app's share link (session/app_link.hpp): the lab's session plus the method and the
+// tutorial page (issue 9 item 2), all restored together or nothing (docs/bad-inputs.md W1).
+#include "session/app_link.hpp"
+#include "session/session_json.hpp"
+#include "session/share_link.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace kpg;
+using namespace kpg::app;
+
+namespace {
+
+struct App {
+  LabState lab = makeLabState();
+  ModesState modes;
+  TutorialState tutorial;
+};
+
+}  // namespace
+
+TEST_CASE("App link: the method and the tutorial page travel with the session", "[app][link]") {
+  App a;
+  REQUIRE_FALSE(apply(a.lab, action::LoadPreset{"moons"}, false));
+  REQUIRE_FALSE(apply(a.lab, action::Step{7}, false));
+  setMode(a.modes, a.lab, Mode::Kpca);
+  REQUIRE_FALSE(openTutorial(a.tutorial, a.lab, "smo", 2));
+  const std::string hash = appShareHash(a.modes, a.tutorial, a.lab);
+
+  App b;
+  const AppLinkParse parsed = parseAppShareHash(hash);
+  REQUIRE(parsed.ok());
+  REQUIRE_FALSE(applyAppLink(b.modes, b.tutorial, b.lab, *parsed.link));
+  CHECK(b.modes.mode == Mode::Kpca);
+  CHECK(b.tutorial.open);
+  CHECK(b.tutorial.id == "smo");
+  CHECK(b.tutorial.page() == a.tutorial.page());
+  CHECK(sessionToJson(b.lab) == sessionToJson(a.lab));
+  CHECK(appShareHash(b.modes, b.tutorial, b.lab) == hash);
+
+  // A link of the session alone (share_link.hpp, before this change) still opens: SVM lab, no
+  // tutorial.
+  const AppLinkParse old = parseAppShareHash(shareHash(a.lab));
+  REQUIRE(old.ok());
+  REQUIRE_FALSE(applyAppLink(b.modes, b.tutorial, b.lab, *old.link));
+  CHECK(b.modes.mode == Mode::Svm);
+  CHECK_FALSE(b.tutorial.open);
+}
+
+TEST_CASE("App link: a bad method or tutorial is refused and changes nothing (W1)", "[app][link]") {
+  App a;
+  const std::string session = sessionToJson(a.lab);
+  const auto link = [&](const std::string& extra) {
+    return "#s=" + base64UrlEncode(session.substr(0, session.size() - 1) + "," + extra + "}");
+  };
+  CHECK(parseAppShareHash(link(R"("mode":"magic")")).error == "$.mode: unknown method \"magic\"");
+  CHECK(parseAppShareHash(link(R"("tutorial":{"id":"nope"})")).error ==
+        "$.tutorial.id: unknown tutorial \"nope\"");
+  CHECK(parseAppShareHash(link(R"("tutorial":{"id":"smo","extra":1})"))
+            .error.rfind("$.tutorial: unknown key", 0) == 0);
+  CHECK(parseAppShareHash(link(R"("bogus":1)")).error.rfind("$: unknown key", 0) == 0);
+  // A page beyond the tutorial's: the session is not applied either.
+  const AppLinkParse far = parseAppShareHash(link(R"("tutorial":{"id":"smo","page":999})"));
+  REQUIRE(far.ok());
+  REQUIRE_FALSE(apply(a.lab, action::LoadPreset{"xor"}, false));
+  const std::string before = sessionToJson(a.lab);
+  const auto error = applyAppLink(a.modes, a.tutorial, a.lab, *far.link);
+  REQUIRE(error);
+  CHECK(error->rfind("$.tutorial.page: ", 0) == 0);
+  CHECK(sessionToJson(a.lab) == before);
+  CHECK_FALSE(a.tutorial.open);
+}

@@ -121,6 +121,7 @@ void frame(const FrameInfo& info) {
   Layout layout = computeLayout(io.DisplaySize);
   const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
   fileToolbarLayout(state, layout);  // panels/file_toolbar.hpp: Share, files (issue 9)
+  drawFileToolbar(state, ui);
   if (state.modes.mode != Mode::Svm) {
     drawModeScreen(state, ui, layout);  // modes/ (issue 6): the other kernel methods
   } else {
@@ -133,7 +134,6 @@ void frame(const FrameInfo& info) {
     drawStatusBar(state.lab, ui, layout.status);
     drawTutorialsToggle(state, layout.pair);
   }
-  drawFileToolbar(state, ui);
   ImGui::Render();
   const double built = nowMs();
 

@@ -31,6 +31,13 @@ struct PlatformState {
   // frame is therefore held back until after the next frame has seen the press (H4).
   bool pressedThisFrame[3] = {false, false, false};
   bool releasePending[3] = {false, false, false};
+  // The same for keys (KeysDown is sampled once per frame too): a key pressed and released
+  // between two frames (a quick tap on a slow frame, a script's keyboard.press) keeps KeysDown
+  // and the modifiers of its press until a frame has seen it; the release is applied after it.
+  bool keyPressedThisFrame[512] = {};
+  bool keyReleasePending[512] = {};
+  bool modifiersPending = false;
+  bool pendingCtrl = false, pendingShift = false, pendingAlt = false, pendingMeta = false;
   // Two-finger pinch (H4): the second finger's id, both fingers' positions, the accumulated change.
   int pinchId = -1;
   float primaryX = 0, primaryY = 0, secondX = 0, secondY = 0;
@@ -94,9 +101,29 @@ void setModifiers(ImGuiIO& io, bool ctrl, bool shift, bool alt, bool meta) {
 
 EM_BOOL onKey(int type, const EmscriptenKeyboardEvent* e, void*) {
   ImGuiIO& io = ImGui::GetIO();
-  setModifiers(io, e->ctrlKey, e->shiftKey, e->altKey, e->metaKey);
+  PlatformState& p = platform();
   const unsigned long code = e->keyCode;
-  if (code < 512) io.KeysDown[code] = (type == EMSCRIPTEN_EVENT_KEYDOWN);
+  const bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
+  bool anyPressed = false;
+  for (bool pressed : p.keyPressedThisFrame) anyPressed = anyPressed || pressed;
+  if (!down && anyPressed) {
+    // A release in the frame of a press: held until the frame has seen the press (above).
+    if (code < 512) p.keyReleasePending[code] = true;
+    p.modifiersPending = true;
+    p.pendingCtrl = e->ctrlKey;
+    p.pendingShift = e->shiftKey;
+    p.pendingAlt = e->altKey;
+    p.pendingMeta = e->metaKey;
+  } else {
+    if (!p.modifiersPending) setModifiers(io, e->ctrlKey, e->shiftKey, e->altKey, e->metaKey);
+    if (code < 512) {
+      io.KeysDown[code] = down;
+      if (down) {
+        p.keyPressedThisFrame[code] = true;
+        p.keyReleasePending[code] = false;
+      }
+    }
+  }
   if (type == EMSCRIPTEN_EVENT_KEYDOWN && !e->ctrlKey && !e->metaKey && std::strlen(e->key) > 0 &&
       std::strlen(e->key) <= 4) {
     // A printable key's `key` is the character itself (one UTF-8 code point); named keys
@@ -234,6 +261,15 @@ void frameThunk(void*) {
     p.pressedThisFrame[b] = false;
     if (p.releasePending[b]) io.MouseDown[b] = false;
     p.releasePending[b] = false;
+  }
+  for (int k = 0; k < 512; ++k) {
+    p.keyPressedThisFrame[k] = false;
+    if (p.keyReleasePending[k]) io.KeysDown[k] = false;
+    p.keyReleasePending[k] = false;
+  }
+  if (p.modifiersPending) {
+    setModifiers(io, p.pendingCtrl, p.pendingShift, p.pendingAlt, p.pendingMeta);
+    p.modifiersPending = false;
   }
 }
 

@@ -315,31 +315,48 @@ std::optional<ReadError> checkLineIsText(std::string_view line, const LineInput&
   return text::checkIsText(line, path, "LIBSVM data file", input.lineNumber(), input.lineOffset());
 }
 
+namespace {
+
+// A LIBSVM file streamed into sparse rows, refusing any index above maxIndex at its token (the
+// text is never held whole next to the rows).
+bool streamSparseRows(const std::string& path, const DataOptions& options, long long maxIndex,
+                      SparseDataset& data, std::ostream& err) {
+  LibsvmLineParser parser(path, options.libsvm, maxIndex);
+  std::vector<double> labels;
+  data = SparseDataset();
+  if (auto e = streamLibsvm(path, options, parser, [&](double label, const SparseRowView& row) {
+        labels.push_back(label);
+        data.x.appendRow(row);
+      })) {
+    err << "kpg: " << *e << "\n";
+    return false;
+  }
+  data.x.setDimensionAtLeast(parser.dimension());
+  data.y =
+      Eigen::Map<const Eigen::VectorXd>(labels.data(), static_cast<Eigen::Index>(labels.size()));
+  return true;
+}
+
+bool densify(SparseDataset rows, const std::string& path, const DataOptions& options, Dataset& data,
+             std::ostream& err) {
+  ReadResult<Dataset> dense = toDenseDataset(std::move(rows), path, options.libsvm.limits);
+  if (!dense.ok()) {
+    err << "kpg: " << dense.error->toString() << "\n";
+    return false;
+  }
+  data = std::move(dense.value);
+  return true;
+}
+
+}  // namespace
+
 bool loadDataset(const std::string& path, const DataOptions& options, Dataset& data,
                  std::ostream& err) {
   if (options.format == DataFormat::Libsvm) {
-    // Streamed into sparse rows with the feature budget applied at each token, then densified:
-    // the text is never held whole next to the matrix.
-    LibsvmLineParser parser(path, options.libsvm, options.libsvm.limits.maxFeatures);
+    // The feature budget is applied at each token, before the rows grow, then densified.
     SparseDataset rows;
-    std::vector<double> labels;
-    if (auto e = streamLibsvm(path, options, parser, [&](double label, const SparseRowView& row) {
-          labels.push_back(label);
-          rows.x.appendRow(row);
-        })) {
-      err << "kpg: " << *e << "\n";
-      return false;
-    }
-    rows.x.setDimensionAtLeast(parser.dimension());
-    rows.y =
-        Eigen::Map<const Eigen::VectorXd>(labels.data(), static_cast<Eigen::Index>(labels.size()));
-    ReadResult<Dataset> dense = toDenseDataset(std::move(rows), path, options.libsvm.limits);
-    if (!dense.ok()) {
-      err << "kpg: " << dense.error->toString() << "\n";
-      return false;
-    }
-    data = std::move(dense.value);
-    return true;
+    return streamSparseRows(path, options, options.libsvm.limits.maxFeatures, rows, err) &&
+           densify(std::move(rows), path, options, data, err);
   }
   std::string text;
   if (auto e = readWholeFile(path, options.maxFileBytes, text)) {
@@ -357,20 +374,7 @@ bool loadDataset(const std::string& path, const DataOptions& options, Dataset& d
 
 bool loadSparseLibsvm(const std::string& path, const DataOptions& options, SparseDataset& data,
                       std::ostream& err) {
-  LibsvmLineParser parser(path, options.libsvm, text::kMaxLibsvmIndex);
-  std::vector<double> labels;
-  data = SparseDataset();
-  if (auto e = streamLibsvm(path, options, parser, [&](double label, const SparseRowView& row) {
-        labels.push_back(label);
-        data.x.appendRow(row);
-      })) {
-    err << "kpg: " << *e << "\n";
-    return false;
-  }
-  data.x.setDimensionAtLeast(parser.dimension());
-  data.y =
-      Eigen::Map<const Eigen::VectorXd>(labels.data(), static_cast<Eigen::Index>(labels.size()));
-  return true;
+  return streamSparseRows(path, options, text::kMaxLibsvmIndex, data, err);
 }
 
 bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,
@@ -381,14 +385,7 @@ bool loadSampleData(const std::string& path, const DataOptions& options, SampleD
   data.isSparse = preferSparseStorage(data.sparse.size(), data.sparse.dimension(),
                                       data.sparse.x.storedEntries());
   if (data.isSparse) return true;
-  ReadResult<Dataset> dense = toDenseDataset(std::move(data.sparse), path, options.libsvm.limits);
-  data.sparse = SparseDataset();
-  if (!dense.ok()) {
-    err << "kpg: " << dense.error->toString() << "\n";
-    return false;
-  }
-  data.dense = std::move(dense.value);
-  return true;
+  return densify(std::exchange(data.sparse, SparseDataset()), path, options, data.dense, err);
 }
 
 bool loadModelClassNames(const std::string& modelPath, std::string_view modelText,

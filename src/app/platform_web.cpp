@@ -34,7 +34,7 @@ struct PlatformState {
   // The same for keys (KeysDown is sampled once per frame too): a key pressed and released
   // between two frames (a quick tap on a slow frame, a script's keyboard.press) keeps KeysDown
   // and the modifiers of its press until a frame has seen it; the release is applied after it.
-  bool keyPressedThisFrame[512] = {};
+  bool keyPressedThisFrame = false;  // any key
   bool keyReleasePending[512] = {};
   bool modifiersPending = false;
   bool pendingCtrl = false, pendingShift = false, pendingAlt = false, pendingMeta = false;
@@ -104,9 +104,7 @@ EM_BOOL onKey(int type, const EmscriptenKeyboardEvent* e, void*) {
   PlatformState& p = platform();
   const unsigned long code = e->keyCode;
   const bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
-  bool anyPressed = false;
-  for (bool pressed : p.keyPressedThisFrame) anyPressed = anyPressed || pressed;
-  if (!down && anyPressed) {
+  if (!down && p.keyPressedThisFrame) {
     // A release in the frame of a press: held until the frame has seen the press (above).
     if (code < 512) p.keyReleasePending[code] = true;
     p.modifiersPending = true;
@@ -119,7 +117,7 @@ EM_BOOL onKey(int type, const EmscriptenKeyboardEvent* e, void*) {
     if (code < 512) {
       io.KeysDown[code] = down;
       if (down) {
-        p.keyPressedThisFrame[code] = true;
+        p.keyPressedThisFrame = true;
         p.keyReleasePending[code] = false;
       }
     }
@@ -262,8 +260,8 @@ void frameThunk(void*) {
     if (p.releasePending[b]) io.MouseDown[b] = false;
     p.releasePending[b] = false;
   }
+  p.keyPressedThisFrame = false;
   for (int k = 0; k < 512; ++k) {
-    p.keyPressedThisFrame[k] = false;
     if (p.keyReleasePending[k]) io.KeysDown[k] = false;
     p.keyReleasePending[k] = false;
   }

@@ -4,20 +4,61 @@
 //    text that decodes to the same bytes;
 //  - a link that opens applies to a fresh lab; the lab's own link then opens, applies and gives
 //    the same link again (nothing lost through a share);
-//  - a link that does not open has a message when it is a share link at all.
+//  - a link that does not open has a message when it is a share link at all;
+//  - the whole app's link (session/app_link.hpp: the session plus the method and the tutorial
+//    page), which the page opens: a refused link leaves window.kpg.state() unchanged, an accepted
+//    one gives the same app link back after a second share.
 // Links asking for more replay than session_work.hpp allows are parsed but not applied (F5).
 
 #include "fuzz_check.hpp"
 #include "session_work.hpp"
 
+#include "session/app_actions.hpp"
+#include "session/app_link.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
+
+#include <memory>
 
 using namespace kpg;
 using namespace kpg::app;
 
+namespace {
+
+// The page's path (js_bridge.cpp kpg_open_share_hash): parseAppShareHash, then applyAppLink on the
+// whole application state.
+void checkAppLink(std::string_view text) {
+  const AppLinkParse parsed = parseAppShareHash(text);
+  if (!parsed.ok()) {
+    KPG_FUZZ_CHECK(!parsed.present || !parsed.error.empty(),
+                   "a refused app link without a message");
+    return;
+  }
+  if (!fuzz::boundedWork(parsed.link->session)) return;
+  auto app = std::make_unique<AppState>();
+  const std::string before = writeJson(appStateJson(*app));
+  if (auto refused = applyAppLink(app->modes, app->tutorial, app->lab, *parsed.link)) {
+    KPG_FUZZ_CHECK(writeJson(appStateJson(*app)) == before,
+                   "a refused app link changed state(): " + *refused);
+    return;
+  }
+  fuzz::finishReplay(app->lab);
+  const std::string hash = appShareHash(app->modes, app->tutorial, app->lab);
+  const AppLinkParse reopened = parseAppShareHash(hash);
+  KPG_FUZZ_CHECK(reopened.ok(), "the app's own link does not open: " + reopened.error);
+  auto copy = std::make_unique<AppState>();
+  const auto refused = applyAppLink(copy->modes, copy->tutorial, copy->lab, *reopened.link);
+  KPG_FUZZ_CHECK(!refused, "the app's own link does not apply: " + refused.value_or(""));
+  fuzz::finishReplay(copy->lab);
+  KPG_FUZZ_CHECK(appShareHash(copy->modes, copy->tutorial, copy->lab) == hash,
+                 "app link → state → app link differs");
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text = fuzz::asText(data, size);
+  checkAppLink(text);
   std::string error;
   const std::string encoded = base64UrlEncode(text);
   const auto raw = base64UrlDecode(encoded, error);

@@ -413,8 +413,14 @@ export default [
       t.check(latencies.length === 8, `every click answered (${latencies.length})`);
       t.check(s.replay.done > firstDone, `the replay advanced between the clicks (${firstDone} → ${s.replay.done})`);
       // Cancel: the solver stays where the replay got to, consistent, and moves no more.
+      // The button holds still while the count runs (a moving target loses clicks under load).
+      const before = await t.page.locator('#replay-cancel').boundingBox();
+      await t.waitFrames(3);
+      const after = await t.page.locator('#replay-cancel').boundingBox();
+      t.check(before && after && before.x === after.x && before.y === after.y,
+              `Cancel stays put: ${JSON.stringify(before)} then ${JSON.stringify(after)}`);
       await t.page.click('#replay-cancel');
-      await t.page.waitForSelector('#replay-bar', { state: 'hidden', timeout: 5000 });
+      await t.page.waitForSelector('#replay-bar', { state: 'hidden', timeout: 15000 });
       const c = await t.state();
       t.check(c.replay === null, 'no replay after Cancel');
       t.check(c.session.step === c.solver.step && c.solver.step > 0 && c.solver.step < 10000000,

@@ -20,6 +20,8 @@ bool ok(const std::string& result) {
 
 TEST_CASE("Actions JSON: every action type is dispatched", "[app][actions]") {
   LabState lab = makeLabState();
+  CHECK(ok(run(lab, R"({"type":"setLive","on":false})")));  // edits reset to step 0
+  CHECK_FALSE(lab.live.on);
   CHECK(ok(run(lab, R"({"type":"preset","name":"perceptron"})")));
   CHECK(lab.data.points(1, 0) == 4);
   CHECK(ok(run(lab, R"({"type":"generate","name":"xor","count":12,"noise":0.1,"seed":3})")));

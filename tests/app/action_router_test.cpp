@@ -52,11 +52,11 @@ TEST_CASE("Router: one table spans several owners; each name is registered once"
         "seek",          "run",         "pause",       "setSpeed",  "runToConvergence",
         "cancelReplay",  "reset",       "addPoint",    "movePoint", "deletePoint",
         "setLabel",      "clearPoints", "undo",        "redo",      "setView",
-        "dismissNotice", "loadSession"}) {
+        "dismissNotice", "loadSession", "setLive"}) {
     INFO(name);
     CHECK(f.router.has(name));
   }
-  CHECK(f.router.types().size() == 28);
+  CHECK(f.router.types().size() == 29);
 }
 
 TEST_CASE("Router: refused actions name the JSON path of the fault and change nothing",

@@ -90,6 +90,7 @@ TEST_CASE("LabState: step 3 then step back 3 gives identical states", "[app][lab
 
 TEST_CASE("LabState: changing data or a parameter resets the solver and says so", "[app][lab]") {
   LabState lab = makeLabState();
+  requireOk(lab, action::SetLive{false});  // Live on warm-starts instead (live_test.cpp)
   requireOk(lab, action::Step{1});
   REQUIRE(lab.stepCount() == 1);
   const auto revision = lab.problemRevision;
@@ -124,6 +125,7 @@ TEST_CASE("LabState: changing data or a parameter resets the solver and says so"
 
 TEST_CASE("LabState: repeated resets keep one notice, not a flood", "[app][lab]") {
   LabState lab = makeLabState();
+  requireOk(lab, action::SetLive{false});
   for (int k = 0; k < 20; ++k) {
     requireOk(lab, action::Step{1});
     requireOk(lab, action::MovePoint{0, 1, 3 + 0.01 * k});

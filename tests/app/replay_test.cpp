@@ -25,6 +25,7 @@ void requireOk(LabState& lab, const LabAction& action) {
 // on any machine (each step evaluates two kernel columns of 4 000 points).
 LabState bigLab() {
   LabState lab;
+  requireOk(lab, action::SetLive{false});  // edits at step 0: the replays start from α = 0
   requireOk(lab, action::Generate{"circles", 4000, 0.25, 11});
   requireOk(lab, action::SetKernel{KernelParams::rbf(20)});
   requireOk(lab, action::SetC{1e5});

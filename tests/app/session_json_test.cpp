@@ -32,6 +32,7 @@ std::string variant(const std::string& from, const std::string& to) {
 
 TEST_CASE("Session JSON: a session survives write then read exactly", "[app][session]") {
   LabState lab;
+  REQUIRE_FALSE(apply(lab, action::SetLive{false}, false));  // steps from α = 0, replayable
   REQUIRE_FALSE(apply(lab, action::LoadPreset{"moons"}, false));
   REQUIRE_FALSE(apply(lab, action::SetKernel{KernelParams::polynomial(0.7, 1.3, 4)}, false));
   REQUIRE_FALSE(apply(lab, action::SetC{3.3}, false));

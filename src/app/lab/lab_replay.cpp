@@ -50,7 +50,12 @@ std::string_view replayKindName(ReplayKind kind) {
 }
 
 std::int64_t sessionStep(const LabState& lab) {
-  return lab.replay ? lab.replay->target : lab.stepCount();
+  if (lab.replay) return lab.replay->target;
+  // A Live warm start's steps count from the previous α, which a session does not hold: it asks
+  // instead for the replay from α = 0 to run until the solver stops (the step cap bounds it), so
+  // the link opens on the same optimum.
+  if (lab.live.segments > 0) return lab.params.maxSteps;
+  return lab.stepCount();
 }
 
 }  // namespace kpg::app

@@ -3,6 +3,7 @@
 #include "data/toy_datasets.hpp"
 #include "lab/playback.hpp"
 #include "svm/dual_problem.hpp"
+#include "svm/warm_start.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -38,6 +39,11 @@ std::string statusText(const LabState& lab) {
     case SmoStatus::InvalidInput:
       return solver.message();
     case SmoStatus::Converged:
+      if (lab.live.segments > 0) {
+        // Live: this segment started from the previous α (lab_state.hpp LiveState).
+        return "re-converged in " + steps + (solver.iteration() == 1 ? " update" : " updates") +
+               " after " + lab.live.why + " (Live: warm start from the previous α)";
+      }
       return "converged after " + steps + plural + " (m(α) − M(α) < eps)";
     case SmoStatus::CapReached:
       return "stopped at the step cap after " + steps + plural +
@@ -46,6 +52,7 @@ std::string statusText(const LabState& lab) {
       break;
   }
   if (lab.playback.running) return "running, step " + steps;
+  if (lab.live.pending) return "re-converging after " + lab.live.why + ": update " + steps;
   if (solver.iteration() == 0) return "ready at step 0: press Step or Run";
   return "paused at step " + steps;
 }
@@ -83,10 +90,16 @@ void refreshModel(LabState& lab) {
   m.model = binaryModel(solver, lab.data.points, lab.params.kernel, lab.params.bias);
 }
 
-// Builds the solver at step 0 for the current data and parameters (or records why not).
-void rebuildSolver(LabState& lab) {
+// Builds the solver at step 0 for the current data and parameters (or records why not), from
+// α = 0, or from `start` (a warm start, already feasible: warmStartAlpha) when given.
+void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
   lab.history.reset();
   lab.replay.reset();
+  lab.live.pending = false;
+  if (!start) {
+    lab.live.segments = 0;
+    lab.live.why.clear();
+  }
   lab.problemError.reset();
   lab.playback.running = false;
   lab.playback.untilConverged = false;
@@ -106,6 +119,7 @@ void rebuildSolver(LabState& lab) {
     return;
   }
   DualProblem problem = cSvcDual(lab.data.points, y, lab.params.kernel, lab.params.c);
+  if (start && start->size() == problem.size()) problem.alpha0 = *start;
   if (auto error = validate(problem)) {
     lab.problemError = error;
     refreshModel(lab);
@@ -136,6 +150,35 @@ void resetAfterChange(LabState& lab, const std::string& why) {
     postNotice(lab, NoticeKind::SolverReset,
                "Solver reset to step 0 (was at step " + std::to_string(lost) + "): " + why);
   }
+}
+
+// Steps a live re-convergence for up to budgetMs; ends it when the solver stops (converged, at
+// the cap, or refused). Returns the updates made.
+std::int64_t continueLive(LabState& lab, double budgetMs);
+
+// An edit of the current problem. Live on: warm start from the previous α (origin maps each new
+// point to its index before the edit, −1 for a new or relabelled point) and re-converge. Live
+// off: back to step 0 (resetAfterChange).
+void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin) {
+  if (!lab.live.on) {
+    resetAfterChange(lab, why);
+    return;
+  }
+  const Vector previous = lab.history ? lab.history->current().alpha() : Vector();
+  const Vector start = warmStartAlpha(previous, origin, lab.data.labels, lab.params.c);
+  rebuildSolver(lab, &start);
+  if (!lab.history) return;
+  ++lab.live.segments;
+  lab.live.why = why;
+  lab.live.pending = true;
+  continueLive(lab, kLiveSyncBudgetMs);
+}
+
+// origin for an edit that keeps the indices and the size (a point moved, a parameter changed);
+// undo and redo may change the size, and then nothing carries over.
+std::vector<Index> originAfterReplace(Index before, Index after) {
+  return before == after ? sameIndices(after)
+                         : std::vector<Index>(static_cast<std::size_t>(after), Index{-1});
 }
 
 void pushUndo(LabState& lab) {
@@ -240,6 +283,18 @@ bool runFor(LabState& lab, double budgetMs) {
   }
 }
 
+std::int64_t continueLive(LabState& lab, double budgetMs) {
+  const std::int64_t before = lab.stepCount();
+  const bool stopped =
+      lab.history->current().status() != SmoStatus::Running || runFor(lab, budgetMs);
+  if (stopped) {
+    lab.live.pending = false;
+    lab.live.warmStartUpdates = lab.stepCount();
+  }
+  refreshModel(lab);
+  return lab.stepCount() - before;
+}
+
 // ---- Replay (lab_state.hpp Replay): time-sliced step / seek / session replay -----------------
 
 // Steps toward the replay's target for up to budgetMs; ends the replay when the target is reached
@@ -275,6 +330,7 @@ std::int64_t continueReplay(LabState& lab, double budgetMs) {
 // Starts a replay to `target` (≤ furthest() for a seek; any step for Step and Session) and does
 // its first kReplaySyncBudgetMs.
 void startReplay(LabState& lab, ReplayKind kind, std::int64_t target) {
+  lab.live.pending = false;
   lab.playback.running = false;
   lab.playback.untilConverged = false;
   SolverHistory& history = *lab.history;
@@ -323,7 +379,7 @@ struct Applier {
   std::optional<std::string> setParams(const LabParams& params, const std::string& why) {
     if (auto error = errorText(validateParams(params))) return error;
     lab.params = params;
-    resetAfterChange(lab, why);
+    afterEdit(lab, why, sameIndices(lab.pointCount()));
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::SetKernel& a) {
@@ -393,6 +449,7 @@ struct Applier {
   std::optional<std::string> operator()(const action::Run&) {
     if (auto error = needSolver()) return error;
     lab.replay.reset();
+    lab.live.pending = false;
     lab.playback.running = true;
     lab.playback.untilConverged = false;
     lab.playback.carry = 0;
@@ -401,6 +458,7 @@ struct Applier {
   }
   std::optional<std::string> operator()(const action::Pause&) {
     lab.replay.reset();
+    lab.live.pending = false;
     lab.playback.running = false;
     lab.playback.untilConverged = false;
     refreshModel(lab);
@@ -419,6 +477,7 @@ struct Applier {
       return std::string("budgetMs must be between 0 and 60000");
     }
     lab.replay.reset();
+    lab.live.pending = false;
     const bool stopped = runFor(lab, a.budgetMs);
     lab.playback.running = !stopped;
     lab.playback.untilConverged = !stopped;
@@ -453,7 +512,9 @@ struct Applier {
     lab.data.points(n, 0) = a.x;
     lab.data.points(n, 1) = a.y;
     lab.data.labels(n) = a.label;
-    resetAfterChange(lab, "a point was added");
+    std::vector<Index> origin = sameIndices(n);
+    origin.push_back(-1);
+    afterEdit(lab, "a point was added", origin);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::MovePoint& a) {
@@ -462,11 +523,20 @@ struct Applier {
     if (!(a.dragging && lab.dragIndex == a.index)) pushUndo(lab);
     lab.data.points(a.index, 0) = a.x;
     lab.data.points(a.index, 1) = a.y;
-    resetAfterChange(lab, "a point was moved");
+    afterEdit(lab, "a point was moved", sameIndices(lab.pointCount()));
     lab.dragIndex = a.dragging ? a.index : -1;
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::EndDrag&) { return std::nullopt; }
+  std::optional<std::string> operator()(const action::SetLive& a) {
+    lab.live.on = a.on;
+    if (!a.on && lab.live.pending) {
+      // Stops where it is: the segment is then paused like any solver.
+      lab.live.pending = false;
+      refreshModel(lab);
+    }
+    return std::nullopt;
+  }
   std::optional<std::string> operator()(const action::DeletePoint& a) {
     if (auto error = checkIndex(lab, a.index)) return error;
     pushUndo(lab);
@@ -476,7 +546,9 @@ struct Applier {
     lab.data.labels.segment(a.index, tail) = lab.data.labels.tail(tail).eval();
     lab.data.points.conservativeResize(n - 1, 2);
     lab.data.labels.conservativeResize(n - 1);
-    resetAfterChange(lab, "a point was deleted");
+    std::vector<Index> origin = sameIndices(n);
+    origin.erase(origin.begin() + a.index);
+    afterEdit(lab, "a point was deleted", origin);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::SetLabel& a) {
@@ -485,29 +557,33 @@ struct Applier {
     if (lab.data.labels(a.index) == a.label) return std::nullopt;
     pushUndo(lab);
     lab.data.labels(a.index) = a.label;
-    resetAfterChange(lab, "a point changed class");
+    std::vector<Index> origin = sameIndices(lab.pointCount());
+    origin[static_cast<std::size_t>(a.index)] = -1;  // its old α was for the other class
+    afterEdit(lab, "a point changed class", origin);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::ClearPoints&) {
     pushUndo(lab);
     lab.data = PointSet{Matrix(0, 2), Vector(0)};
-    resetAfterChange(lab, "all points were removed");
+    afterEdit(lab, "all points were removed", {});
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::Undo&) {
     if (lab.undoStack.empty()) return std::string("nothing to undo");
+    const Index before = lab.pointCount();
     lab.redoStack.push_back(std::move(lab.data));
     lab.data = std::move(lab.undoStack.back());
     lab.undoStack.pop_back();
-    resetAfterChange(lab, "undo");
+    afterEdit(lab, "undo", originAfterReplace(before, lab.pointCount()));
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::Redo&) {
     if (lab.redoStack.empty()) return std::string("nothing to redo");
+    const Index before = lab.pointCount();
     lab.undoStack.push_back(std::move(lab.data));
     lab.data = std::move(lab.redoStack.back());
     lab.redoStack.pop_back();
-    resetAfterChange(lab, "redo");
+    afterEdit(lab, "redo", originAfterReplace(before, lab.pointCount()));
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::SetView& a) {
@@ -538,6 +614,7 @@ struct Applier {
     lab.params = a.params;
     lab.view = a.view;
     lab.presetName = a.presetName;
+    lab.live.on = a.live;
     lab.playback = Playback{};
     lab.playback.stepsPerSecond = a.stepsPerSecond;
     rebuildSolver(lab);
@@ -577,6 +654,13 @@ std::int64_t advance(LabState& lab, double elapsedSeconds, double budgetMs) {
       return 0;
     }
     return continueReplay(lab, budgetMs);
+  }
+  if (lab.live.pending) {
+    if (!lab.history) {
+      lab.live.pending = false;
+      return 0;
+    }
+    return continueLive(lab, budgetMs);
   }
   if (!lab.playback.running || !lab.history) return 0;
   const std::int64_t taken = playFrame(lab.playback, elapsedSeconds, budgetMs, [&lab] {

@@ -19,8 +19,17 @@
 //   lab.model.solution.alpha, lab.model.solution.bias, lab.history->lastStep()  // read
 // The same actions come from the UI and from window.kpg.dispatch (session/action_json.hpp).
 //
-// Changing the data or a parameter rebuilds the solver at step 0 and posts a "solver reset"
-// notice saying why (one notice, replaced, not stacked, so a drag does not flood the banner).
+// Live mode (issue 9 item 1, on by default): an edit of the points (add, move, delete, relabel,
+// undo, redo) or of a parameter (kernel, γ, degree, coef0, C and the hard margin, eps, rules)
+// warm-starts the solver from the previous α made feasible for the new problem
+// (kpg::warmStartAlpha, svm/warm_start.hpp) and runs it to convergence, time-sliced: up to
+// kLiveSyncBudgetMs inside apply(), the rest in advance() (LiveState::pending). Each warm start
+// is a new segment of the history: its step 0 is the warm start, so the scrubber rewinds exactly
+// through the updates that repaired it. A preset, generated data, a session and Reset are new
+// problems, not edits: they start at step 0 as before.
+// With Live off, changing the data or a parameter rebuilds the solver at step 0 and posts a
+// "solver reset" notice saying why (one notice, replaced, not stacked, so a drag does not flood
+// the banner).
 
 #include "lab/solver_history.hpp"
 #include "svm/model_from_solver.hpp"
@@ -91,6 +100,20 @@ struct Replay {
 };
 constexpr double kReplaySyncBudgetMs = 40;
 
+// Live mode (see the header comment). A warm start's segment is the solver history itself: step 0
+// is the warm-started α, position() the updates made since.
+struct LiveState {
+  bool on = true;
+  bool pending = false;  // a warm start is still re-converging (advance() continues it)
+  // Pair updates the last finished warm start needed to converge (0 until one has finished).
+  std::int64_t warmStartUpdates = 0;
+  std::int64_t segments = 0;  // warm starts since the last cold start (step-0 rebuild)
+  std::string why;            // the edit that started the current segment ("a point was moved")
+};
+// The part of a live re-convergence done inside apply(): a small edit finishes here (the UI's
+// frame then draws the converged model); a longer one continues in advance().
+constexpr double kLiveSyncBudgetMs = 8;
+
 enum class NoticeKind { Info, SolverReset, Warning, Error };
 
 // A message for the banner area (H4 draws them; text is shown literally, never as markup, W4).
@@ -133,7 +156,8 @@ struct LabState {
   ViewWindow view;
   Playback playback;
   std::optional<Replay> replay;  // a replay under way (advance() continues it)
-  std::string presetName;        // the preset or generator last loaded (informative; edits keep it)
+  LiveState live;
+  std::string presetName;  // the preset or generator last loaded (informative; edits keep it)
 
   // Present when the problem is valid (≥ 1 point of each class, valid parameters).
   std::optional<SolverHistory> history;
@@ -224,6 +248,9 @@ struct MovePoint {
   bool dragging = false;
 };
 struct EndDrag {};
+struct SetLive {  // Live mode on or off (LiveState); changes nothing else
+  bool on = true;
+};
 struct DeletePoint {
   Index index = 0;
 };
@@ -248,6 +275,7 @@ struct LoadSession {
   std::int64_t step = 0;
   double stepsPerSecond = 5;
   std::string presetName;
+  bool live = true;  // the session's Live mode
 };
 }  // namespace action
 
@@ -258,7 +286,7 @@ using LabAction =
                  action::SetSpeed, action::RunToConvergence, action::CancelReplay, action::Reset,
                  action::AddPoint, action::MovePoint, action::EndDrag, action::DeletePoint,
                  action::SetLabel, action::ClearPoints, action::Undo, action::Redo, action::SetView,
-                 action::DismissNotice, action::LoadSession>;
+                 action::DismissNotice, action::LoadSession, action::SetLive>;
 
 // The lab at start-up: the hand-solved preset (001 Q7) with a linear kernel, C = +∞, step 0.
 LabState makeLabState();
@@ -282,7 +310,8 @@ std::int64_t replayTotal(const LabState& lab);
 std::string replayProgressText(const LabState& lab);
 std::string_view replayKindName(ReplayKind kind);  // "step", "seek", "session"
 // The step a saved session records: the replay's target while one is under way (the session
-// says what was asked for, not how far the replay got), else the current step.
+// says what was asked for, not how far the replay got); in a Live warm-start segment the step
+// cap (replay until the solver stops: the same optimum from α = 0); else the current step.
 std::int64_t sessionStep(const LabState& lab);
 
 // f(x) = Σ α_i y_i k(x_i, x) + b at a canvas point, from the core (kpg::decisionValues on

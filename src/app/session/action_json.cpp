@@ -182,6 +182,12 @@ LabAction dismissNotice(Fields& f) {
   }
   return action::DismissNotice{id};
 }
+LabAction setLive(Fields& f) {
+  f.keys({"type", "on"});
+  const JsonValue& on = f.need("on");
+  if (f.r.ok() && !on.isBool()) f.r.fail("$.on", "expected true or false");
+  return action::SetLive{f.r.ok() && on.asBool()};
+}
 LabAction loadSession(Fields& f) {
   if (!f.keys({"type", "session", "json"})) return action::Reset{};
   const JsonValue* object = f.v.find("session");
@@ -252,6 +258,7 @@ constexpr LabActionEntry kLabActions[] = {
     {"setView", setView},
     {"dismissNotice", dismissNotice},
     {"loadSession", loadSession},
+    {"setLive", setLive},
 };
 
 ActionParse parseWith(Parser parse, const JsonValue& v) {

@@ -26,6 +26,8 @@
 //   {"type":"clearPoints"}  {"type":"undo"}  {"type":"redo"}
 //   {"type":"setView", "xMin":-1, "xMax":4, "yMin":-1, "yMax":4}
 //   {"type":"dismissNotice", "id":3}   (id omitted: all)
+//   {"type":"setLive", "on":true}   Live mode (lab_state.hpp LiveState): edits warm-start and
+//                                   re-converge; false: edits reset to step 0
 //   {"type":"loadSession", "session":{...}}  or  {"type":"loadSession", "json":"{...}"}
 
 #include "lab/lab_state.hpp"

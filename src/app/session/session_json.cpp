@@ -74,6 +74,7 @@ JsonValue sessionToJsonValue(const LabState& lab) {
   put(o, "step", integer(sessionStep(lab)));
   put(o, "speed", num(lab.playback.stepsPerSecond));
   put(o, "preset", str(lab.presetName));
+  put(o, "live", JsonValue::boolean(lab.live.on));
   JsonValue view = JsonValue::object();
   put(view, "xMin", num(lab.view.xMin));
   put(view, "xMax", num(lab.view.xMax));
@@ -119,7 +120,7 @@ SessionParse parseSession(const JsonValue& value) {
   }
   if (!r.object(value, "$",
                 {"v", "points", "kernel", "C", "eps", "rule", "bias", "maxSteps", "step", "speed",
-                 "preset", "view"})) {
+                 "preset", "view", "live"})) {
     result.error = r.error();
     return result;
   }
@@ -186,6 +187,13 @@ SessionParse parseSession(const JsonValue& value) {
   }
   if (const JsonValue* preset = value.find("preset")) {
     if (auto v = r.string(*preset, "$.preset", 64)) s.presetName = *v;
+  }
+  if (const JsonValue* live = value.find("live")) {
+    if (!live->isBool()) {
+      r.fail("$.live", "expected true or false");
+    } else {
+      s.live = live->asBool();
+    }
   }
   if (const JsonValue* view = value.find("view")) {
     if (r.object(*view, "$.view", {"xMin", "xMax", "yMin", "yMax"})) {
@@ -284,6 +292,12 @@ JsonValue stateToJsonValue(const LabState& lab) {
   put(o, "modelRevision", integer(static_cast<std::int64_t>(lab.modelRevision)));
   put(o, "problemRevision", integer(static_cast<std::int64_t>(lab.problemRevision)));
   put(o, "replay", replayJson(lab));
+  // Live mode (lab_state.hpp LiveState): on/off, the updates the last warm start needed, whether
+  // one is still re-converging, and the warm starts since the last cold start.
+  put(o, "live", JsonValue::boolean(lab.live.on));
+  put(o, "warmStartUpdates", integer(lab.live.warmStartUpdates));
+  put(o, "livePending", JsonValue::boolean(lab.live.pending));
+  put(o, "liveSegments", integer(lab.live.segments));
   return o;
 }
 

@@ -16,6 +16,7 @@
 //     "speed": 5,                              optional: Run's steps per second (0 = max)
 //     "preset": "moons",                       optional, informative, ≤ 64 characters
 //     "view": { "xMin": …, "xMax": …, "yMin": …, "yMax": … }   optional
+//     "live": true,                            optional (true): Live mode (lab_state.hpp)
 //   }
 //
 // Reading is strict (docs/bad-inputs.md W2, W3): the JSON reader's limits (json.hpp), then a schema check
@@ -52,6 +53,7 @@ std::string sessionToJson(const LabState& lab);
 // margin and per-point categories, decision values, slacks and KKT violations. ±∞ values are
 // written as the strings "inf" / "-inf", NaN as null (data/json_writer.hpp). "replay": null, or
 // the replay under way {kind, from, target, position, done, total} (lab_state.hpp Replay).
+// "live", "warmStartUpdates", "livePending", "liveSegments": Live mode (lab_state.hpp LiveState).
 JsonValue stateToJsonValue(const LabState& lab);
 std::string stateToJson(const LabState& lab);
 

@@ -13,6 +13,20 @@
 
 namespace kpg::app {
 
+// The render-on-change loop (issue 9 item 13): the display refreshes call main.cpp's frame(), which
+// draws only when something changed (input, a running solver, replay or live re-convergence, a
+// mode's animation, the field's banded render, an action from the page), so an idle lab costs a
+// test of a few integers per refresh and no GL work.
+struct RenderState {
+  std::uint64_t framesRendered = 0;    // frames drawn
+  std::uint64_t refreshesSkipped = 0;  // display refreshes with nothing to draw
+  bool wake = true;                    // requestFrame(): an action or message from the page
+  double busyUntilSeconds = 0;         // input's follow-up frames (hover, release, active item)
+  double wakeAtSeconds = -1;           // one frame due then (a notice stepping aside), −1: none
+  std::uint64_t shown = 0;             // fingerprint of the state the last frame drew
+  double lastCpuMs = 0;                // the last drawn frame's own time in frame(), ms
+};
+
 struct AppState {
   std::uint64_t frameCount = 0;
   float devicePixelRatio = 1;
@@ -30,7 +44,13 @@ struct AppState {
   // The student's imported file (issue 9 item 3, session/data_import.hpp), kept whole while the
   // lab shows two of its features and classes (session/file_actions.hpp activeImport).
   std::optional<DataImport> dataImport;
+  RenderState render;
 };
+
+// Asks for a frame at the next display refresh (the bridge calls it after an action from the page).
+inline void requestFrame(AppState& state) {
+  state.render.wake = true;
+}
 
 // The one application state, for the bridge's dispatch (defined in main.cpp next to
 // currentState()).

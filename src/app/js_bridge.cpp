@@ -125,6 +125,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_state_json() {
 // window.kpg.dispatch(action): parsed once, dispatched on "type" through the one table;
 // {"ok":true,...} or {"ok":false,"error":"$.path: ..."} (nothing changed).
 EMSCRIPTEN_KEEPALIVE const char* kpg_dispatch_json(const char* json) {
+  kpg::app::requestFrame(kpg::app::mutableState());  // render on change: an action may show
   return keep(router().dispatchJson(json ? json : ""));
 }
 
@@ -143,6 +144,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_share_hash() {
 // Opens a share link (the URL hash). {"ok":true,"present":false} when the hash is not a share
 // link; on error a notice "could not open shared session: ..." and nothing changes (W1).
 EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
+  kpg::app::requestFrame(kpg::app::mutableState());
   const kpg::app::AppLinkParse link = kpg::app::parseAppShareHash(hash ? hash : "");
   if (!link.present) return keep("{\"ok\":true,\"present\":false}");  // not a share link
   kpg::app::AppState& app = kpg::app::mutableState();
@@ -161,6 +163,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
 // A session from a file or the autosave; `what` names it in the error notice
 // ("import session file", "restore the autosaved session").
 EMSCRIPTEN_KEEPALIVE const char* kpg_import_session(const char* json, const char* what) {
+  kpg::app::requestFrame(kpg::app::mutableState());
   return keep(loadOrReport(kpg::app::parseSession(json ? json : ""), what ? what : "import"));
 }
 
@@ -170,6 +173,7 @@ EMSCRIPTEN_KEEPALIVE void kpg_post_notice(int kind, const char* text) {
   const auto k = kind == 3   ? kpg::app::NoticeKind::Error
                  : kind == 2 ? kpg::app::NoticeKind::Warning
                              : kpg::app::NoticeKind::Info;
+  kpg::app::requestFrame(kpg::app::mutableState());
   kpg::app::postNotice(lab(), k, text ? text : "");
 }
 

@@ -1,4 +1,6 @@
-// The browser application: the platform layer calls frame() once per display refresh. A frame
+// The browser application: the platform layer calls frame() once per display refresh. A refresh
+// with nothing to show is skipped (frameNeeded, issue 9 item 13: an idle lab does no GL work).
+// A frame
 //   1. gives the solver its time slice (advance(): Run never freezes the page, docs/bad-inputs.md W6);
 //   2. continues the decision-field render for the model and view of the previous frame (render/,
 //      banded and at preview resolution while things move, TOOLCHAIN.md);
@@ -25,6 +27,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
+#include <functional>
 #include <string>
 
 namespace kpg::app {
@@ -34,6 +38,14 @@ namespace {
 constexpr double kSolverBudgetMs = 10.0;
 // After a zoom or pan the field stays at preview resolution this long.
 constexpr double kViewSettleSeconds = 0.35;
+// Frames drawn after the last input event: ImGui settles hover, active and released items and
+// the held-back release of a quick tap (platform_web.cpp) over a few frames.
+constexpr double kInputFollowUpSeconds = 0.3;
+// The canvas's info notices step aside after this long (canvas_panel.cpp kInfoNoticeSeconds),
+// plus a margin: one frame is drawn then so that they go.
+constexpr double kNoticeWakeSeconds = 8.2;
+// The first frames are always drawn: fonts and the layout settle over them.
+constexpr std::uint64_t kStartupFrames = 3;
 
 struct View {
   UiState ui;
@@ -89,10 +101,78 @@ void updateField(AppState& state, View& v, double seconds) {
   ui.field = v.field.image();
 }
 
+// A fingerprint of what the screen shows that is not drawn from input alone: the lab's model,
+// problem, notices, view and Live switch, the canvas mode and its revision, the tutorial page.
+// An action from anywhere (the page's window.kpg, a session, an import) changes one of these.
+std::uint64_t shownFingerprint(const AppState& state) {
+  std::uint64_t h = 1469598103934665603ull;
+  const auto mix = [&h](std::uint64_t value) { h = (h ^ value) * 1099511628211ull; };
+  const auto mixDouble = [&mix](double value) {
+    std::uint64_t bits = 0;
+    static_assert(sizeof bits == sizeof value);
+    std::memcpy(&bits, &value, sizeof bits);
+    mix(bits);
+  };
+  const LabState& lab = state.lab;
+  mix(lab.modelRevision);
+  mix(lab.problemRevision);
+  mix(lab.nextNoticeId);
+  mix(lab.notices.size());
+  mix(lab.live.on ? 1 : 0);
+  mix(lab.undoStack.size());
+  mix(lab.redoStack.size());
+  mixDouble(lab.view.xMin);
+  mixDouble(lab.view.xMax);
+  mixDouble(lab.view.yMin);
+  mixDouble(lab.view.yMax);
+  mixDouble(lab.playback.stepsPerSecond);
+  mix(static_cast<std::uint64_t>(state.modes.mode));
+  mix(state.modes.revision);
+  mix(state.tutorial.open ? 1 : 0);
+  mix(std::hash<std::string>{}(state.tutorial.id));
+  mix(static_cast<std::uint64_t>(state.tutorial.page()));
+  mix(static_cast<std::uint64_t>(state.tutorial.source));
+  return h;
+}
+
+// Whether this display refresh needs a frame (issue 9 item 13). Anything that moves by itself
+// (a running solver, a replay, a live re-convergence, a mode's animated run, the field's banded
+// render, a view settling, an active text field, a held button) keeps frames coming; otherwise
+// only input, an action or a due notice does.
+bool frameNeeded(AppState& state, const View& v, const FrameInfo& info) {
+  RenderState& render = state.render;
+  const double now = info.timeSeconds;
+  if (info.inputArrived) render.busyUntilSeconds = now + kInputFollowUpSeconds;
+  const ImGuiIO& io = ImGui::GetIO();
+  const LabState& lab = state.lab;
+  bool buttonDown = false;
+  for (bool down : io.MouseDown) buttonDown = buttonDown || down;
+  const bool viewSettling =
+      v.ui.viewChangedSeconds >= 0 && now - v.ui.viewChangedSeconds < kViewSettleSeconds + 0.1;
+  // The field has yet to show the current model at full resolution (a render may wait a little
+  // before it starts, busy() is then still false).
+  const bool fieldWanted = v.ui.canvasValid && lab.model.valid && v.ui.showField && v.field.ready();
+  const bool fieldStale =
+      fieldWanted && (v.field.image().revision != lab.modelRevision || !v.field.stats().lastFull);
+  const bool moving = lab.playback.running || lab.replay.has_value() || lab.live.pending ||
+                      state.modes.playback.running || v.field.busy() || fieldStale ||
+                      viewSettling || io.WantTextInput || buttonDown;
+  const bool due = render.wakeAtSeconds >= 0 && now >= render.wakeAtSeconds;
+  if (due) render.wakeAtSeconds = -1;
+  const std::uint64_t shown = shownFingerprint(state);
+  const bool needed = render.framesRendered < kStartupFrames || render.wake || moving || due ||
+                      now < render.busyUntilSeconds || shown != render.shown;
+  render.wake = false;
+  render.shown = shown;
+  if (!needed) ++render.refreshesSkipped;
+  return needed;
+}
+
 void frame(const FrameInfo& info) {
-  const double started = nowMs();
   AppState& state = appState();
   View& v = view();
+  if (!frameNeeded(state, v, info)) return;
+  const double started = nowMs();
   UiState& ui = v.ui;
   state.devicePixelRatio = info.devicePixelRatio;
   state.framebufferWidth = info.framebufferWidth;
@@ -144,7 +224,13 @@ void frame(const FrameInfo& info) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
   if (state.frameCount++ == 0) notifyFirstFrame();
+  ++state.render.framesRendered;
+  // A notice shown now steps aside after kInfoNoticeSeconds: be there to draw that.
+  if (!state.lab.notices.empty() && seconds - ui.noticeSince < kNoticeWakeSeconds) {
+    state.render.wakeAtSeconds = ui.noticeSince + kNoticeWakeSeconds;
+  }
   const double ended = nowMs();
+  state.render.lastCpuMs = ended - started;
   v.frameCpuMs = ended - started;
   v.solverMs = solved - started;
   v.fieldMs = fielded - solved;
@@ -181,7 +267,8 @@ extern "C" {
 
 // The canvas's view transform (CSS pixels of the page ↔ plot coordinates), the field renderer's
 // state and the frame timings: {"canvas": {left, top, right, bottom}, "centre": [x, y],
-// "scale": px per unit, "visible": {xMin, xMax, yMin, yMax}, "field": {...}, "frame": {...}}.
+// "scale": px per unit, "visible": {xMin, xMax, yMin, yMax}, "field": {...}, "frame": {...},
+// "live": {on, pending, segments, warmStartUpdates, status}, "render": {framesRendered, ...}}.
 // A plot point (x, y) is on the page at (cx + (x − centre₀)·scale, cy − (y − centre₁)·scale),
 // (cx, cy) the canvas rectangle's centre.
 EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
@@ -219,13 +306,34 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
          ",\"solverMs\":" + jsonNumber(v.solverMs) + ",\"fieldMs\":" + jsonNumber(v.fieldMs) +
          ",\"uiMs\":" + jsonNumber(v.uiMs) + ",\"drawMs\":" + jsonNumber(v.drawMs) +
          ",\"intervalMs\":" + jsonNumber(v.frameSeconds * 1000) +
-         ",\"steps\":" + std::to_string(v.stepsLastFrame) + "}}";
+         ",\"steps\":" + std::to_string(v.stepsLastFrame) + "}";
+  // Live mode and render on change, for the benchmark (web/bench/frame_time.mjs) without the cost
+  // of state()'s full JSON.
+  out += ",\"live\":{\"on\":" + std::string(state.lab.live.on ? "true" : "false") +
+         ",\"pending\":" + (state.lab.live.pending ? "true" : "false") +
+         ",\"segments\":" + std::to_string(state.lab.live.segments) +
+         ",\"warmStartUpdates\":" + std::to_string(state.lab.live.warmStartUpdates) +
+         ",\"status\":\"" + std::string(smoStatusName(state.lab.model.status)) + "\"}";
+  // The canvas gesture in progress (tests start a drag once the press has been seen on a point).
+  const CanvasGesture& g = v.ui.gesture;
+  out += ",\"gesture\":{\"active\":" + std::string(g.active ? "true" : "false") +
+         ",\"pointIndex\":" + std::to_string(g.pointIndex) +
+         ",\"moved\":" + (g.moved ? "true" : "false") + "}";
+  out += ",\"render\":{\"framesRendered\":" + std::to_string(state.render.framesRendered) +
+         ",\"refreshesSkipped\":" + std::to_string(state.render.refreshesSkipped) + "}}";
   return out.c_str();
+}
+
+// Asks for a frame at the next display refresh (render on change, issue 9 item 13): for tests that
+// wait for frames to be drawn (web/tests/harness.mjs waitFrames) on an otherwise idle page.
+EMSCRIPTEN_KEEPALIVE void kpg_request_frame() {
+  kpg::app::requestFrame(kpg::app::appState());
 }
 
 // Shows or hides the decision field (the "field f(x)" checkbox), for the benchmark's comparison.
 EMSCRIPTEN_KEEPALIVE void kpg_set_field_visible(int visible) {
   kpg::app::view().ui.showField = visible != 0;
+  kpg::app::requestFrame(kpg::app::appState());
 }
 
 // f read back from the GPU field at the texel nearest (x, y), with the core's CPU value at that

@@ -12,10 +12,14 @@ struct FrameInfo {
   int framebufferHeight = 0;
   float devicePixelRatio = 1;  // device pixels per CSS pixel
   double timeSeconds = 0;
+  // An input event (mouse, touch, wheel, key) arrived since the previous refresh, or the canvas
+  // changed size or pixel ratio: the app must draw (main.cpp, issue 9 item 13).
+  bool inputArrived = false;
 };
 
 // Creates the GL context and ImGui's platform side, then calls `frame` once per display refresh
-// for ever (in the browser the function returns to the event loop and never resumes).
+// for ever (in the browser the function returns to the event loop and never resumes). `frame`
+// decides whether the refresh needs drawing (FrameInfo::inputArrived tells it about input).
 // Returns false with a message in `error` when no WebGL2 context can be had.
 bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char** error);
 

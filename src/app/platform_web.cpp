@@ -43,6 +43,11 @@ struct PlatformState {
   float primaryX = 0, primaryY = 0, secondX = 0, secondY = 0;
   float pinchDistance = 0, pinchCentreX = 0, pinchCentreY = 0;
   PinchDelta pinch;
+  // Render on change (issue 9 item 13): set by every input callback, cleared after each refresh.
+  bool inputArrived = true;
+  double lastRefreshSeconds = -1;  // for ImGui's DeltaTime
+  int lastWidth = 0, lastHeight = 0;
+  float lastDpr = 0;
 };
 
 PlatformState& platform() {
@@ -100,6 +105,7 @@ void setModifiers(ImGuiIO& io, bool ctrl, bool shift, bool alt, bool meta) {
 }
 
 EM_BOOL onKey(int type, const EmscriptenKeyboardEvent* e, void*) {
+  platform().inputArrived = true;
   ImGuiIO& io = ImGui::GetIO();
   PlatformState& p = platform();
   const unsigned long code = e->keyCode;
@@ -137,6 +143,7 @@ EM_BOOL onKey(int type, const EmscriptenKeyboardEvent* e, void*) {
 }
 
 EM_BOOL onMouse(int type, const EmscriptenMouseEvent* e, void*) {
+  platform().inputArrived = true;
   ImGuiIO& io = ImGui::GetIO();
   io.MousePos = ImVec2(static_cast<float>(e->targetX), static_cast<float>(e->targetY));
   setModifiers(io, e->ctrlKey, e->shiftKey, e->altKey, e->metaKey);
@@ -147,12 +154,14 @@ EM_BOOL onMouse(int type, const EmscriptenMouseEvent* e, void*) {
 }
 
 EM_BOOL onMouseLeave(int, const EmscriptenMouseEvent*, void*) {
+  platform().inputArrived = true;
   ImGuiIO& io = ImGui::GetIO();
   if (!io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   return false;
 }
 
 EM_BOOL onWheel(int, const EmscriptenWheelEvent* e, void*) {
+  platform().inputArrived = true;
   ImGuiIO& io = ImGui::GetIO();
   // Lines and pages become ImGui's "one notch" units; pixel deltas (trackpads) are scaled down.
   const double scale = e->deltaMode == DOM_DELTA_PIXEL  ? 1.0 / 100.0
@@ -167,6 +176,7 @@ EM_BOOL onWheel(int, const EmscriptenWheelEvent* e, void*) {
 EM_BOOL onTouch(int type, const EmscriptenTouchEvent* e, void*) {
   ImGuiIO& io = ImGui::GetIO();
   PlatformState& p = platform();
+  p.inputArrived = true;
   for (int k = 0; k < e->numTouches; ++k) {
     const EmscriptenTouchPoint& t = e->touches[k];
     if (!t.isChanged) continue;
@@ -249,11 +259,16 @@ void frameThunk(void*) {
   io.DisplaySize = ImVec2(static_cast<float>(cssWidth), static_cast<float>(cssHeight));
   io.DisplayFramebufferScale = ImVec2(dpr, dpr);
   const double now = emscripten_get_now() / 1000.0;
-  static double last = now;
+  const double last = p.lastRefreshSeconds < 0 ? now : p.lastRefreshSeconds;
   io.DeltaTime = now > last ? static_cast<float>(now - last) : 1.0f / 60.0f;
-  last = now;
+  p.lastRefreshSeconds = now;
 
-  FrameInfo info{width, height, dpr, now};
+  const bool resized = width != p.lastWidth || height != p.lastHeight || dpr != p.lastDpr;
+  p.lastWidth = width;
+  p.lastHeight = height;
+  p.lastDpr = dpr;
+  FrameInfo info{width, height, dpr, now, p.inputArrived || resized};
+  p.inputArrived = false;
   p.frame(info);
   for (int b = 0; b < 3; ++b) {
     p.pressedThisFrame[b] = false;

@@ -239,3 +239,19 @@ TEST_CASE("Live: a long re-convergence is time-sliced and Step takes over", "[ap
   advance(lab, 1.0 / 60, 10);
   CHECK(lab.stepCount() == at);  // paused: nothing more runs
 }
+
+TEST_CASE("Live: a drag resting in place rebuilds nothing", "[app][live]") {
+  LabState lab = convergedMoons(60);
+  const double x = lab.data.points(2, 0) + 0.05, y = lab.data.points(2, 1);
+  requireOk(lab, action::MovePoint{2, x, y, true});
+  finish(lab);
+  const std::int64_t segments = lab.live.segments;
+  const std::uint64_t revision = lab.problemRevision;
+  const std::int64_t updates = lab.live.warmStartUpdates;
+  // The canvas sends the same place every frame while the pointer rests.
+  for (int frame = 0; frame < 5; ++frame) requireOk(lab, action::MovePoint{2, x, y, true});
+  CHECK(lab.live.segments == segments);
+  CHECK(lab.problemRevision == revision);
+  CHECK(lab.live.warmStartUpdates == updates);
+  CHECK(lab.undoStack.size() == 2);  // generate, then the drag: still one entry
+}

@@ -1,6 +1,15 @@
-// Frame-time benchmark of the SMO lab (issue 4, "Speed"). Not a test: it prints figures.
+// Frame-time benchmark of the SMO lab (issue 4, "Speed"; issue 9 items 1 and 13). Not a test: it
+// prints figures.
 //
-//   node web/bench/frame_time.mjs [siteDir]        (default build/wasm/site, or KPG_SITE_DIR)
+//   node web/bench/frame_time.mjs [--live] [siteDir]   (default build/wasm/site, or KPG_SITE_DIR)
+//
+// First, Live mode (issue 9 item 1): a point of two moons (500 points, RBF γ = 2, C = 1) dragged
+// with real mouse events (one move per display refresh, 3 s), with the field shown and hidden.
+// It prints the median interval between frames the app drew, the wasm time per frame (frame()'s
+// own time, split into solver, field, UI and draw; kpg_view_json), the rasterizer's share (the
+// interval with the field shown minus with it hidden: SwiftShader's work on the field shader),
+// and the warm-start updates per edit; then an idle page's frames over 2 s (item 13).
+// --live stops there. Then, the original running-SMO figures:
 //
 // In headless Chromium the WebGL is SwiftShader (a CPU rasterizer, ../shared/TOOLCHAIN.md), so
 // these are CPU figures, far above what a GPU gives. For N = 100, 500 and 2 000 points (two
@@ -13,7 +22,10 @@
 import path from 'node:path';
 import { launchBrowser, repoRoot, startServer } from '../tests/harness.mjs';
 
-const siteDir = process.argv[2] || process.env.KPG_SITE_DIR || path.join(repoRoot, 'build', 'wasm', 'site');
+const args = process.argv.slice(2);
+const liveOnly = args.includes('--live');
+const siteDir = args.find((a) => !a.startsWith('--')) || process.env.KPG_SITE_DIR ||
+  path.join(repoRoot, 'build', 'wasm', 'site');
 const sizes = [100, 500, 2000];
 const runSeconds = 4;
 
@@ -24,8 +36,127 @@ const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const server = await startServer(siteDir);
 const browser = await launchBrowser();
 const rows = [];
+const liveRows = [];
+let idle = null;
+const viewOf = (page) => page.evaluate(() => JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])));
+
+// One Live drag: the page records every frame the app drew (its interval, frame()'s times, the
+// live counters) while node moves the mouse once per refresh.
+async function liveDrag(page, fieldShown) {
+  await page.evaluate((shown) => Module.ccall('kpg_set_field_visible', null, ['number'], [shown ? 1 : 0]),
+                      fieldShown);
+  const s = await page.evaluate(() => window.kpg.state());
+  // A free support vector near the middle: its move changes the field the most.
+  let k = 0;
+  let best = Infinity;
+  s.solver.categories.forEach((c, i) => {
+    const [x, y] = s.session.points[i];
+    const d = Math.hypot(x - 0.5, y - 0.25);
+    if (c === 'free' && d < best) { best = d; k = i; }
+  });
+  const v = await viewOf(page);
+  const [x0, y0] = s.session.points[k];
+  const cx = (v.canvas.left + v.canvas.right) / 2;
+  const cy = (v.canvas.top + v.canvas.bottom) / 2;
+  const from = { x: cx + (x0 - v.centre[0]) * v.scale, y: cy - (y0 - v.centre[1]) * v.scale };
+  await page.mouse.move(from.x, from.y);
+  await page.waitForTimeout(300);
+  // Press and move at once (a press held still would be the long-press delete), as
+  // web/tests/live.test.mjs pressAndStartDrag.
+  await page.mouse.down();
+  for (const [dx, dy] of [[0, 9], [0, -9], [9, 0], [-9, 0]]) {
+    await page.mouse.move(from.x + dx, from.y + dy);
+  }
+  await page.evaluate(() => {
+    window.kpgBench = { frames: [], stop: false };
+    const view = () => JSON.parse(Module.ccall('kpg_view_json', 'string', [], []));
+    let lastFrames = view().frames;
+    let lastTime = performance.now();
+    let lastSegments = view().live.segments;
+    function tick(now) {
+      const v = view();
+      if (v.frames !== lastFrames) {
+        // A frame was drawn since the last refresh: its interval, its own times, its warm start.
+        window.kpgBench.frames.push({ interval: now - lastTime, frame: v.frame, live: v.live,
+                                      newSegment: v.live.segments !== lastSegments,
+                                      fieldCompleted: v.field.completed, fieldMs: v.field.lastRenderMs });
+        lastFrames = v.frames;
+        lastTime = now;
+        lastSegments = v.live.segments;
+      }
+      if (!window.kpgBench.stop) requestAnimationFrame(tick);
+    }
+    requestAnimationFrame(tick);
+  });
+  const seconds = 3;
+  const started = Date.now();
+  let m = 0;
+  while (Date.now() - started < seconds * 1000) {
+    m += 1;
+    // Back and forth over 60 px, like a hand looking for the place.
+    const dx = 16 + 60 * Math.sin(m / 20);
+    await page.mouse.move(from.x + dx, from.y - dx / 3);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  const frames = await page.evaluate(() => { window.kpgBench.stop = true; return window.kpgBench.frames; });
+  const after = await page.evaluate(() => window.kpg.state().session.points.length);
+  if (after !== s.session.points.length) process.stderr.write(`warning: the drag changed the point count to ${after}\n`);
+  await page.waitForFunction(() => !window.kpg.state().livePending, null, { timeout: 60000 });
+  const measured = frames.slice(2);
+  // Warm-start updates per edit: the count each finished warm start reports, once per segment.
+  const updates = [];
+  for (const f of measured) if (f.newSegment && !f.live.pending) updates.push(f.live.warmStartUpdates);
+  const pick = (key) => median(measured.map((f) => f.frame[key]));
+  return {
+    fieldShown, moves: m, frames: measured.length,
+    interval: median(measured.map((f) => f.interval)), interval95: p95(measured.map((f) => f.interval)),
+    cpu: pick('cpuMs'), solver: pick('solverMs'), field: pick('fieldMs'), ui: pick('uiMs'), draw: pick('drawMs'),
+    edits: measured.filter((f) => f.newSegment).length,
+    updatesMedian: median(updates), updatesMax: updates.length ? Math.max(...updates) : NaN,
+    fieldsCompleted: measured.length ? measured[measured.length - 1].fieldCompleted - measured[0].fieldCompleted : 0,
+  };
+}
+
 try {
-  for (const n of sizes) {
+  {
+    const { page, close } = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
+                               { timeout: 60000 });
+    const dispatch = (a) => page.evaluate((x) => window.kpg.dispatch(x), a);
+    await dispatch({ type: 'generate', name: 'moons', count: 500, noise: 0.15, seed: 1 });
+    await dispatch({ type: 'setC', C: 1 });
+    await dispatch({ type: 'setKernel', kernel: 'rbf', gamma: 2 });
+    await page.waitForFunction(() => !window.kpg.state().livePending, null, { timeout: 60000 });
+    await dispatch({ type: 'reset' });
+    await dispatch({ type: 'runToConvergence', budgetMs: 2000 });
+    await page.waitForFunction(() => window.kpg.state().solver.status === 'converged', null, { timeout: 60000 });
+    const cold = (await page.evaluate(() => window.kpg.state())).solver;
+    process.stderr.write(`Live drag, 500 moons: cold solve ${cold.step} updates, ${cold.supportVectors} SVs\n`);
+    for (const shown of [true, false]) {
+      process.stderr.write(`Live drag with the field ${shown ? 'shown' : 'hidden'}…\n`);
+      const row = await liveDrag(page, shown);
+      row.coldSteps = cold.step;
+      row.svs = cold.supportVectors;
+      liveRows.push(row);
+    }
+    await page.evaluate(() => Module.ccall('kpg_set_field_visible', null, ['number'], [1]));
+    // Idle (item 13): after the field settles, frames drawn and refreshes skipped over 2 s.
+    await page.mouse.move(5, 5);
+    await page.waitForFunction(() => {
+      const v = JSON.parse(Module.ccall('kpg_view_json', 'string', [], []));
+      return !v.field.busy && v.field.revision === v.modelRevision;
+    }, null, { timeout: 60000 });
+    await page.waitForTimeout(800);
+    const a = await viewOf(page);
+    await page.waitForTimeout(2000);
+    const b = await viewOf(page);
+    idle = { drawn: b.render.framesRendered - a.render.framesRendered,
+             skipped: b.render.refreshesSkipped - a.render.refreshesSkipped };
+    await close();
+  }
+  for (const n of liveOnly ? [] : sizes) {
     const { page, close } = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url);
     await page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
@@ -127,7 +258,27 @@ try {
   server.stop();
 }
 
-console.log('SMO lab frame times, headless Chromium + SwiftShader (CPU rendering), 1280×800');
+console.log('Live mode: dragging a point of two moons (500 points, RBF γ = 2, C = 1), real mouse events,');
+console.log('headless Chromium + SwiftShader (CPU rendering), 1280×800\n');
+console.log('  field    frames drawn  interval median (p95)   wasm per frame: total = solver + field + UI + draw   edits  warm-start updates per edit: median (max)  cold solve');
+for (const r of liveRows) {
+  console.log(`  ${(r.fieldShown ? 'shown' : 'hidden').padEnd(8)} ${String(r.frames).padStart(6)}        ` +
+              `${f1(r.interval).padStart(6)} ms (${f1(r.interval95)} ms)      ` +
+              `${f1(r.cpu)} = ${f1(r.solver)} + ${f1(r.field)} + ${f1(r.ui)} + ${f1(r.draw)} ms`.padEnd(48) +
+              `${String(r.edits).padStart(6)}  ${String(r.updatesMedian).padStart(10)} (${r.updatesMax})` +
+              `${String(r.coldSteps).padStart(28)}`);
+}
+if (liveRows.length === 2) {
+  const share = liveRows[0].interval - liveRows[1].interval;
+  console.log(`\n  rasterizer's share (field shown − hidden, median interval): ${f1(share)} ms of ` +
+              `${f1(liveRows[0].interval)} ms; wasm's own time ${f1(liveRows[0].cpu)} ms`);
+}
+if (idle) {
+  console.log(`\nIdle lab (item 13), 2 s after the field settled: ${idle.drawn} frames drawn, ` +
+              `${idle.skipped} display refreshes skipped`);
+}
+if (liveOnly) process.exit(0);
+console.log('\nSMO lab frame times, headless Chromium + SwiftShader (CPU rendering), 1280×800');
 console.log('two moons, RBF γ = 2, C = 1, running at full speed (solver budget 10 ms per frame)\n');
 console.log('  N     frame interval (median, p95)   C++ frame: total = solver + field + UI + draw   SMO steps/s (restarts)  fields/s (preview size)');
 for (const r of rows) {

@@ -178,11 +178,13 @@ export class TestContext {
 
   // Waits until the app has drawn `count` more frames (ImGui sees input once per frame, and a
   // software-GL frame can take 100 ms).
+  // The app draws only when something changed (issue 9 item 13), so the wait asks for frames.
   async waitFrames(count = 3) {
     const now = (await this.view()).frames;
-    await this.page.waitForFunction((target) =>
-      JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])).frames >= target, now + count,
-    { timeout: 30000, polling: 10 });
+    await this.page.waitForFunction((target) => {
+      Module.ccall('kpg_request_frame', null, [], []);
+      return JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])).frames >= target;
+    }, now + count, { timeout: 30000, polling: 10 });
   }
 
   // Waits until the decision field shows the current model at full resolution.

@@ -520,6 +520,12 @@ struct Applier {
   std::optional<std::string> operator()(const action::MovePoint& a) {
     if (auto error = checkIndex(lab, a.index)) return error;
     if (auto error = checkPoint(a.x, a.y)) return error;
+    if (lab.data.points(a.index, 0) == a.x && lab.data.points(a.index, 1) == a.y) {
+      // The canvas sends the dragged point's place every frame, also while the pointer rests:
+      // nothing moved, so nothing is rebuilt (no new Live segment, no reset to step 0).
+      lab.dragIndex = a.dragging ? a.index : -1;
+      return std::nullopt;
+    }
     if (!(a.dragging && lab.dragIndex == a.index)) pushUndo(lab);
     lab.data.points(a.index, 0) = a.x;
     lab.data.points(a.index, 1) = a.y;

@@ -7,6 +7,9 @@ namespace kpg::app {
 namespace {
 
 constexpr double kLongPressSeconds = 0.6;
+// ... and seen held still on at least this many frames: at a few frames per second (software GL)
+// a press and the first move of a drag can be frames apart, and must stay a drag.
+constexpr int kLongPressFrames = 4;
 constexpr float kTapSlop = 6.0f;  // pixels a press may wander and still be a tap
 
 }  // namespace
@@ -82,7 +85,8 @@ void handleCanvasInput(LabState& lab, UiState& ui, const CanvasView& view, bool 
   if (ImGui::IsMouseDown(0)) {
     const float dx = mouse.x - g.start.x, dy = mouse.y - g.start.y;
     if (!g.moved && dx * dx + dy * dy > kTapSlop * kTapSlop) g.moved = true;
-    if (!g.moved && !g.longPressDone && g.pointIndex >= 0 &&
+    ++g.heldFrames;
+    if (!g.moved && !g.longPressDone && g.pointIndex >= 0 && g.heldFrames >= kLongPressFrames &&
         ui.nowSeconds - g.startSeconds >= kLongPressSeconds) {
       // Long press: delete (the tablet's way, no right click needed).
       dispatchUi(lab, action::DeletePoint{g.pointIndex});

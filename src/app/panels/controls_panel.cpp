@@ -1,7 +1,8 @@
 // The controls (issue 4, "Controls and panels"): presets and the seeded generator, the class chips
 // and canvas tools, the kernel and its parameters, C on a log slider with the hard-margin switch,
-// eps, the pair-selection rule, and the stepping controls with the scrubber. Every change is an
-// action (lab_state.hpp); a parameter change resets the solver and apply() says so in a notice.
+// eps, the pair-selection rule, the Live switch and the stepping controls with the scrubber. Every
+// change is an action (lab_state.hpp); with Live off a parameter change resets the solver and
+// apply() says so in a notice, with Live on it re-converges from the previous α.
 
 #include "modes/mode_panels.hpp"
 #include "panels/panels.hpp"
@@ -147,6 +148,24 @@ void modelSection(LabState& lab, UiState& ui) {
 
 void solverSection(LabState& lab, UiState&) {
   sectionTitle("SMO solver");
+  // Live mode (lab_state.hpp LiveState): edits warm-start from the previous α and re-converge.
+  bool live = lab.live.on;
+  if (ImGui::Checkbox("Live", &live)) dispatchUi(lab, action::SetLive{live});
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Live: after each edit SMO restarts from the previous α (clipped to [0, C], Σ αᵢyᵢ = 0 "
+        "restored, new points at 0) and runs to convergence.\nOff: edits go back to step 0, "
+        "for step-by-step lessons.");
+  }
+  if (lab.live.on && lab.live.segments > 0) {
+    ImGui::SameLine();
+    if (lab.live.pending) {
+      ImGui::TextDisabled("re-converging… %lld updates", static_cast<long long>(lab.stepCount()));
+    } else {
+      const long long n = static_cast<long long>(lab.live.warmStartUpdates);
+      ImGui::TextDisabled("re-converged in %lld %s", n, n == 1 ? "update" : "updates");
+    }
+  }
   const bool haveSolver = lab.history.has_value();
   ImGui::BeginDisabled(!haveSolver);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
@@ -189,7 +208,8 @@ void solverSection(LabState& lab, UiState&) {
   if (ImGui::SliderInt(
           "##scrub", &position, 0,
           static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(furthest, 1), 1 << 30)),
-          "step %d (scrub the recorded steps)")) {
+          lab.live.segments > 0 ? "step %d since the warm start (scrub)"
+                                : "step %d (scrub the recorded steps)")) {
     dispatchUi(lab, action::Seek{position});
   }
   ImGui::EndDisabled();

@@ -28,6 +28,7 @@ struct CanvasGesture {
   bool moved = false;     // left the tap radius: a drag, not a tap
   bool longPressDone = false;
   bool draggingPoint = false;
+  int heldFrames = 0;  // frames that saw the button held since the press
 };
 
 // What the view keeps between frames (not saved with the session).

@@ -23,6 +23,12 @@ JsonValue appStateJson(AppState& app) {
   put(out, "product", json::str(kProductName));
   put(out, "version", json::str(kVersion));
   put(out, "frame", json::integer(static_cast<std::int64_t>(app.frameCount)));
+  // Render on change (app_state.hpp RenderState): frames drawn, refreshes skipped, the last
+  // frame's own time in frame() (ms).
+  put(out, "framesRendered", json::integer(static_cast<std::int64_t>(app.render.framesRendered)));
+  put(out, "refreshesSkipped",
+      json::integer(static_cast<std::int64_t>(app.render.refreshesSkipped)));
+  put(out, "frameCpuMs", json::num(app.render.lastCpuMs));
   JsonValue lab = stateToJsonValue(app.lab);
   for (auto& member : lab.members()) out.members().push_back(std::move(member));
   put(out, "tutorial", tutorialStateJson(app.tutorial, app.lab));

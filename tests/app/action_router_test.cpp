@@ -143,9 +143,10 @@ TEST_CASE("Router: the application's table spans the lab, the modes and the tuto
     INFO(name);
     CHECK(router.has(name));
   }
-  // 27 lab actions, 10 mode actions, 6 tutorial actions, 4 file actions (importData,
-  // chooseImport, exportData, exportModel: session/file_actions.hpp), each registered once.
-  CHECK(router.types().size() == 47);
+  // 28 lab actions (setLive included), 10 mode actions, 6 tutorial actions, 4 file actions
+  // (importData, chooseImport, exportData, exportModel: session/file_actions.hpp), each
+  // registered once.
+  CHECK(router.types().size() == 48);
 
   // Handlers act on the application state that state() reports.
   REQUIRE(router.dispatchJson(R"({"type":"preset","name":"perceptron"})") == R"({"ok":true})");

@@ -255,3 +255,20 @@ TEST_CASE("Live: a drag resting in place rebuilds nothing", "[app][live]") {
   CHECK(lab.live.warmStartUpdates == updates);
   CHECK(lab.undoStack.size() == 2);  // generate, then the drag: still one entry
 }
+
+TEST_CASE("Live: a session saved in a warm start reads back and saves again the same",
+          "[app][live]") {
+  // W11's autosave offers a session and restores it: the text must come back byte for byte.
+  LabState lab = convergedMoons(50);
+  requireOk(lab, action::AddPoint{0.25, 0.5, 1});
+  finish(lab);
+  const std::string json = sessionToJson(lab);
+  LabState copy = makeLabState();
+  requireOk(copy, *parseSession(json).session);
+  finish(copy);
+  CHECK(copy.model.status == SmoStatus::Converged);
+  CHECK(sessionToJson(copy) == json);
+  // A step afterwards is the student's own position again.
+  requireOk(copy, action::Reset{});
+  CHECK(sessionStep(copy) == 0);
+}

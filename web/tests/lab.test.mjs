@@ -318,6 +318,7 @@ export default [
     context: { viewport: { width: 1024, height: 768 } },
     async run(t) {
       await t.openApp();
+      await t.dispatch({ type: 'setLive', on: false });  // step by step from α = 0
       await t.dispatch({ type: 'generate', name: 'moons', count: 120, noise: 0.15, seed: 4 });
       await t.dispatch({ type: 'setKernel', kernel: 'rbf', gamma: 2 });
       await t.dispatch({ type: 'setC', C: 1 });

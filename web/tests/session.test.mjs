@@ -79,6 +79,7 @@ export default [
     async run(t) {
       await t.openApp();
       const actions = [
+        { type: 'setLive', on: false },  // edits at step 0, so that step / seek have room
         { type: 'preset', name: 'perceptron' },
         { type: 'generate', name: 'xor', count: 20, noise: 0.2, seed: 4 },
         { type: 'setKernel', kernel: 'rbf', gamma: 0.5 },

@@ -51,6 +51,7 @@ std::string_view replayKindName(ReplayKind kind) {
 
 std::int64_t sessionStep(const LabState& lab) {
   if (lab.replay) return lab.replay->target;
+  if (lab.loadedStep) return *lab.loadedStep;
   // A Live warm start's steps count from the previous α, which a session does not hold: it asks
   // instead for the replay from α = 0 to run until the solver stops (the step cap bounds it), so
   // the link opens on the same optimum.

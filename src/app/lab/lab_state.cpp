@@ -625,6 +625,7 @@ struct Applier {
     lab.playback.stepsPerSecond = a.stepsPerSecond;
     rebuildSolver(lab);
     if (lab.history && a.step > 0) startReplay(lab, ReplayKind::Session, a.step);
+    lab.loadedStep = a.step;
     return std::nullopt;
   }
 };
@@ -648,7 +649,17 @@ std::optional<std::string> apply(LabState& lab, const LabAction& action, bool po
   const bool continuesDrag = std::holds_alternative<action::MovePoint>(action) &&
                              std::get<action::MovePoint>(action).dragging;
   if (!continuesDrag) lab.dragIndex = -1;
+  // Actions that leave the solver and the problem as they are keep a loaded session's step.
+  const bool keepsStep = std::holds_alternative<action::SetView>(action) ||
+                         std::holds_alternative<action::DismissNotice>(action) ||
+                         std::holds_alternative<action::SetSpeed>(action) ||
+                         std::holds_alternative<action::SetLive>(action) ||
+                         std::holds_alternative<action::EndDrag>(action) ||
+                         std::holds_alternative<action::Pause>(action);
+  const std::optional<std::int64_t> loadedStep = lab.loadedStep;
+  if (!keepsStep) lab.loadedStep.reset();
   std::optional<std::string> error = std::visit(Applier{lab}, action);
+  if (error) lab.loadedStep = loadedStep;  // a refused action changes nothing
   if (error && postErrors) postNotice(lab, NoticeKind::Error, *error);
   return error;
 }

@@ -157,6 +157,10 @@ struct LabState {
   Playback playback;
   std::optional<Replay> replay;  // a replay under way (advance() continues it)
   LiveState live;
+  // The step a loaded session asked for, kept until the next action that moves the solver or
+  // changes the problem, so that saving again writes the session as loaded (a replay that stops
+  // early, at convergence, would otherwise write a smaller step: sessionStep).
+  std::optional<std::int64_t> loadedStep;
   std::string presetName;  // the preset or generator last loaded (informative; edits keep it)
 
   // Present when the problem is valid (≥ 1 point of each class, valid parameters).

@@ -47,6 +47,12 @@ struct AppState {
   RenderState render;
 };
 
+// Asks for one frame at `seconds` (the earliest of the asked times wins): something on screen
+// changes then with no input (a message fading out).
+inline void requestFrameAt(RenderState& render, double seconds) {
+  if (render.wakeAtSeconds < 0 || seconds < render.wakeAtSeconds) render.wakeAtSeconds = seconds;
+}
+
 // Asks for a frame at the next display refresh (the bridge calls it after an action from the page).
 inline void requestFrame(AppState& state) {
   state.render.wake = true;

@@ -47,6 +47,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_files_ui_json() {
 // The page's word for the toolbar: kind 0 info, 1 "link copied", 3 error.
 EMSCRIPTEN_KEEPALIVE void kpg_files_message(int kind, const char* text) {
   using kpg::app::FilesMessageKind;
+  kpg::app::requestFrame(kpg::app::mutableState());  // render on change: the message shows
   kpg::app::showFilesMessage(kind == 3   ? FilesMessageKind::Error
                              : kind == 1 ? FilesMessageKind::Copied
                                          : FilesMessageKind::Info,

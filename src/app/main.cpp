@@ -227,7 +227,7 @@ void frame(const FrameInfo& info) {
   ++state.render.framesRendered;
   // A notice shown now steps aside after kInfoNoticeSeconds: be there to draw that.
   if (!state.lab.notices.empty() && seconds - ui.noticeSince < kNoticeWakeSeconds) {
-    state.render.wakeAtSeconds = ui.noticeSince + kNoticeWakeSeconds;
+    requestFrameAt(state.render, ui.noticeSince + kNoticeWakeSeconds);
   }
   const double ended = nowMs();
   state.render.lastCpuMs = ended - started;

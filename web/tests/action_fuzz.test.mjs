@@ -179,6 +179,7 @@ async function runBatch(t, batch) {
     const comparable = (text, dropNotices) => {
       const s = JSON.parse(text);
       delete s.frame;
+      delete s.render;  // frames drawn and skipped, frame time
       if (dropNotices) delete s.notices;
       return JSON.stringify(s);
     };

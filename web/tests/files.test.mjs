@@ -28,6 +28,7 @@ async function click(t, name) {
 async function stateWithoutFrame(t) {
   const s = await t.state();
   delete s.frame;
+  delete s.render;  // frames drawn and skipped, frame time
   return JSON.stringify(s);
 }
 
@@ -110,6 +111,8 @@ export default [
     async run(t) {
       await t.openApp();
       await t.dispatch({ type: 'preset', name: 'moons' });
+      // Live mode re-converges over frames after the preset: compare once it has settled.
+      await t.page.waitForFunction(() => !window.kpg.state().livePending);
       await t.waitFrames(2);
       const before = await stateWithoutFrame(t);
       const bad = 'label,a,b\n1,0.5,1\n-1,NA,2\n';
@@ -201,6 +204,7 @@ export default [
         });
       });
       await t.openApp();
+      await t.dispatch({ type: 'setLive', on: false });  // a link to step 4 of a step-by-step lesson
       await t.dispatch({ type: 'preset', name: 'circles' });
       await t.dispatch({ type: 'setC', C: 3 });
       await t.dispatch({ type: 'step', n: 4 });

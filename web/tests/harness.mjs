@@ -149,7 +149,15 @@ export class TestContext {
 
   // The lab's view (H4, src/app/main.cpp kpg_view_json): canvas rectangle and plot transform,
   // field renderer state, frame timings.
-  view() {
+  // The view is what the last drawn frame laid out, and the app draws only when something changed
+  // (issue 9 item 13): an action dispatched just before is on screen only after the next frame, so
+  // the view is read after one more frame (a click aimed by a stale view lands in the old layout).
+  async view() {
+    await this.waitFrames(1);
+    return this.rawView();
+  }
+
+  rawView() {
     return this.page.evaluate(() => JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])));
   }
 
@@ -180,7 +188,7 @@ export class TestContext {
   // software-GL frame can take 100 ms).
   // The app draws only when something changed (issue 9 item 13), so the wait asks for frames.
   async waitFrames(count = 3) {
-    const now = (await this.view()).frames;
+    const now = (await this.rawView()).frames;
     await this.page.waitForFunction((target) => {
       Module.ccall('kpg_request_frame', null, [], []);
       return JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])).frames >= target;

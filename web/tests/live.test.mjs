@@ -219,18 +219,18 @@ export default [
       const first = await t.state();
       await t.page.waitForTimeout(2000);
       const second = await t.state();
-      t.check(second.framesRendered === first.framesRendered,
-              `idle: ${second.framesRendered - first.framesRendered} frames drawn in 2 s`);
-      t.check(second.refreshesSkipped > first.refreshesSkipped + 30,
-              `the display loop is alive but skipping (${second.refreshesSkipped - first.refreshesSkipped} skipped)`);
+      t.check(second.render.framesRendered === first.render.framesRendered,
+              `idle: ${second.render.framesRendered - first.render.framesRendered} frames drawn in 2 s`);
+      t.check(second.render.refreshesSkipped > first.render.refreshesSkipped + 30,
+              `the display loop is alive but skipping (${second.render.refreshesSkipped - first.render.refreshesSkipped} skipped)`);
       // A mouse move over the canvas draws again.
       const view = await t.view();
       await t.page.mouse.move((view.canvas.left + view.canvas.right) / 2, (view.canvas.top + view.canvas.bottom) / 2);
       await t.page.waitForTimeout(300);
       const third = await t.state();
-      t.check(third.framesRendered > second.framesRendered, 'input draws a frame');
-      console.log(`        idle 2 s: ${second.framesRendered - first.framesRendered} frames drawn, ` +
-                  `${second.refreshesSkipped - first.refreshesSkipped} refreshes skipped`);
+      t.check(third.render.framesRendered > second.render.framesRendered, 'input draws a frame');
+      console.log(`        idle 2 s: ${second.render.framesRendered - first.render.framesRendered} frames drawn, ` +
+                  `${second.render.refreshesSkipped - first.render.refreshesSkipped} refreshes skipped`);
     },
   },
   {

@@ -129,6 +129,7 @@ export default [
     name: 'share link round trip: a second page opens the same session',
     async run(t) {
       await t.openApp();
+      await mustDispatch(t, { type: 'setLive', on: false });  // step by step (live.test.mjs: Live on)
       await mustDispatch(t, { type: 'preset', name: 'circles' });
       await mustDispatch(t, { type: 'setC', C: 3 });
       await mustDispatch(t, { type: 'step', n: 5 });

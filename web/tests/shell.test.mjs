@@ -8,7 +8,7 @@ export default [
       t.check(state.product === 'Kernel Playground', `product name in state: ${state.product}`);
       t.check(/^\d+\.\d+\.\d+\+/.test(state.version), `version string: ${state.version}`);
       // Give it a few frames, then look at the pixels: a blank canvas has one colour.
-      await t.page.waitForFunction(() => window.kpg.state().frame > 5);
+      await t.waitFrames(5);
       const stats = await t.canvasStatistics();
       t.check(stats.width === 1280 && stats.height === 800, `canvas size ${stats.width}×${stats.height}`);
       t.check(stats.colours > 20, `canvas looks blank: ${stats.colours} colours`);

@@ -212,6 +212,8 @@ void drawFileToolbar(AppState& state, UiState& ui) {
       if (fades && ui.nowSeconds - f.messageSince > kMessageSeconds) {
         f.message.clear();
       } else {
+        // Render on change: the frame that removes the message has no input to wake it.
+        if (fades) requestFrameAt(state.render, f.messageSince + kMessageSeconds + 0.05);
         if (f.messageKind != FilesMessageKind::Error) ImGui::SameLine();
         const ImVec4 colour = f.messageKind == FilesMessageKind::Error ? ImVec4(0.7f, 0.1f, 0.1f, 1)
                               : f.messageKind == FilesMessageKind::Copied

@@ -24,11 +24,14 @@ JsonValue appStateJson(AppState& app) {
   put(out, "version", json::str(kVersion));
   put(out, "frame", json::integer(static_cast<std::int64_t>(app.frameCount)));
   // Render on change (app_state.hpp RenderState): frames drawn, refreshes skipped, the last
-  // frame's own time in frame() (ms).
-  put(out, "framesRendered", json::integer(static_cast<std::int64_t>(app.render.framesRendered)));
-  put(out, "refreshesSkipped",
+  // frame's own time in frame() (ms). Grouped, so that a comparison of states drops one member.
+  JsonValue render = JsonValue::object();
+  put(render, "framesRendered",
+      json::integer(static_cast<std::int64_t>(app.render.framesRendered)));
+  put(render, "refreshesSkipped",
       json::integer(static_cast<std::int64_t>(app.render.refreshesSkipped)));
-  put(out, "frameCpuMs", json::num(app.render.lastCpuMs));
+  put(render, "frameCpuMs", json::num(app.render.lastCpuMs));
+  put(out, "render", std::move(render));
   JsonValue lab = stateToJsonValue(app.lab);
   for (auto& member : lab.members()) out.members().push_back(std::move(member));
   put(out, "tutorial", tutorialStateJson(app.tutorial, app.lab));

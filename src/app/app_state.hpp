@@ -10,6 +10,7 @@
 #include "tutorials/tutorial_state.hpp"
 
 #include <cstdint>
+#include <string>
 
 namespace kpg::app {
 
@@ -25,6 +26,12 @@ struct RenderState {
   double wakeAtSeconds = -1;           // one frame due then (a notice stepping aside), −1: none
   std::uint64_t shown = 0;             // fingerprint of the state the last frame drew
   double lastCpuMs = 0;                // the last drawn frame's own time in frame(), ms
+};
+
+// What the screen reader's live region last said (js_bridge.hpp reportStepWords), and when.
+struct StepWordsState {
+  std::string text;
+  double atSeconds = -1;
 };
 
 struct AppState {
@@ -45,6 +52,7 @@ struct AppState {
   // lab shows two of its features and classes (session/file_actions.hpp activeImport).
   std::optional<DataImport> dataImport;
   RenderState render;
+  StepWordsState stepWords;
 };
 
 // Asks for one frame at `seconds` (the earliest of the asked times wins): something on screen

@@ -192,6 +192,7 @@ void frame(const FrameInfo& info) {
 
   v.stepsLastFrame = advance(state.lab, static_cast<double>(io.DeltaTime), kSolverBudgetMs);
   reportReplayProgress(state.lab);
+  reportStepWords(state, seconds);
   const double solved = nowMs();
   updateField(state, v, seconds);
   const double fielded = nowMs();

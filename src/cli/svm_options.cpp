@@ -39,11 +39,15 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
     t.addAnyReal("-e", "epsilon", g, "tolerance of the termination criterion, > 0", o.params.eps);
     t.addReal("-m", "cachesize", "cache size in MB", g, "kernel cache in MB",
               {kMinCacheMb, kMaxCacheMb}, o.cacheMb);
+    SvmParams* params = &o.params;
     t.add({"-h", "shrinking", g,
-           "0 or 1, accepted for compatibility and ignored: the solver does not\n"
-           "shrink (same solution, only slower on large problems)",
-           [](const std::string& value) -> std::optional<std::string> {
-             if (value == "0" || value == "1") return std::nullopt;
+           "whether to use the shrinking heuristics, 0 or 1 (default 1);\n"
+           "the same tolerance either way, 1 is faster on large problems",
+           [params](const std::string& value) -> std::optional<std::string> {
+             if (value == "0" || value == "1") {
+               params->shrinking = value == "1";
+               return std::nullopt;
+             }
              return "-h takes 0 or 1 (LIBSVM's shrinking flag; --help prints the help)";
            }});
     t.add({"-b", "probability_estimates", g, "only 0 (probability models are not supported)",

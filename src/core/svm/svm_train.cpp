@@ -179,6 +179,7 @@ SmoOptions smoOptions(const SvmParams& params) {
   options.eps = params.eps;
   options.rule = params.selection;
   options.maxIterations = params.maxIterations;
+  options.shrinking = params.shrinking;
   return options;
 }
 

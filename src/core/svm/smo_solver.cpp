@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 
 namespace kpg {
 
@@ -139,8 +140,45 @@ double SmoSolver::rho(BiasRule rule) const {
 
 // The one SMO step of both paths (course-notes 003 "SMO algo" steps 2-5; LIBSVM Solver::Solve's
 // loop body). The gap of the current α is in gap_ already.
+QColumnCache* SmoSolver::columnCache() {
+  if (!workspace_.cacheBuilt) {
+    workspace_.cacheBuilt = true;
+    workspace_.cache = problem_.q->makeColumnCache();
+    if (workspace_.cache && shrinking()) workspace_.cache->reorder(order_);
+  }
+  return workspace_.cache.get();
+}
+
+template <class Scalar>
+const Scalar* SmoSolver::columnPointer(Index position, Index length, Vector& buffer) {
+  if constexpr (std::is_same_v<Scalar, float>) {
+    (void)buffer;
+    return workspace_.cache->column(position, length);
+  } else {
+    return columnAt(position, length, buffer).data();
+  }
+}
+
+template <class F>
+void SmoSolver::withColumn(Index position, Index length, F&& f) {
+  if (QColumnCache* cache = columnCache()) {
+    f(cache->column(position, length));
+  } else {
+    f(columnAt(position, length, workspace_.scratch).data());
+  }
+}
+
 template <class Recorder>
 void SmoSolver::advance(Recorder& recorder) {
+  if (status_ == RunStatus::Running && columnCache() != nullptr) {
+    advanceWith<Recorder, float>(recorder);
+  } else {
+    advanceWith<Recorder, double>(recorder);
+  }
+}
+
+template <class Recorder, class Scalar>
+void SmoSolver::advanceWith(Recorder& recorder) {
   if constexpr (Recorder::kRecords) {
     SmoStep& r = recorder.step;
     r.iteration = iteration_;
@@ -158,9 +196,9 @@ void SmoSolver::advance(Recorder& recorder) {
   }
   const DualIterate state{problem_.y, alpha_, problem_.lower, problem_.upper, gradient_};
   const Vector& diagonal = shrinking() ? diagonal_ : problem_.q->diagonal();
-  const Vector& columnI = columnAt(gap_.argmaxUp, active, workspace_.columnI);
+  const Scalar* columnI = columnPointer<Scalar>(gap_.argmaxUp, active, workspace_.columnI);
   const PairSelection pair =
-      selectWorkingPair(options_.rule, gap_, state, diagonal, columnI.data(), active, options_.tau);
+      selectWorkingPair(options_.rule, gap_, state, diagonal, columnI, active, options_.tau);
   if (!pair.found()) {
     // Unreachable while m(α) − M(α) ≥ eps > 0 (the argmin of M qualifies as j); kept bounded.
     status_ = RunStatus::Converged;
@@ -169,7 +207,7 @@ void SmoSolver::advance(Recorder& recorder) {
   }
   const Index i = pair.i;
   const Index j = pair.j;
-  const Vector& columnJ = columnAt(j, active, workspace_.columnJ);
+  const Scalar* columnJ = columnPointer<Scalar>(j, active, workspace_.columnJ);
   if constexpr (Recorder::kRecords) {
     SmoStep& r = recorder.step;
     r.i = shrinking() ? order_[static_cast<std::size_t>(i)] : i;
@@ -182,10 +220,19 @@ void SmoSolver::advance(Recorder& recorder) {
     r.objectiveBefore = objective();
   }
 
-  const PairInput input{problem_.y(i),     problem_.y(j),     alpha_(i),         alpha_(j),
-                        gradient_(i),      gradient_(j),      problem_.lower(i), problem_.upper(i),
-                        problem_.lower(j), problem_.upper(j), diagonal(i),       diagonal(j),
-                        columnI(j)};
+  const PairInput input{problem_.y(i),
+                        problem_.y(j),
+                        alpha_(i),
+                        alpha_(j),
+                        gradient_(i),
+                        gradient_(j),
+                        problem_.lower(i),
+                        problem_.upper(i),
+                        problem_.lower(j),
+                        problem_.upper(j),
+                        diagonal(i),
+                        diagonal(j),
+                        static_cast<double>(columnI[j])};
   const PairUpdate update = solvePairUpdate(input, options_.tau);
   const double alphaIBefore = alpha_(i);
   const double alphaJBefore = alpha_(j);
@@ -193,7 +240,7 @@ void SmoSolver::advance(Recorder& recorder) {
   const double deltaJ = update.alphaJ - alphaJBefore;
   alpha_(i) = update.alphaI;
   alpha_(j) = update.alphaJ;
-  updateGradient(gradient_.data(), columnI.data(), deltaI, columnJ.data(), deltaJ, active);
+  updateGradient(gradient_.data(), columnI, deltaI, columnJ, deltaJ, active);
   if (shrinking()) {
     updateGradientBar(i, alphaIBefore);
     updateGradientBar(j, alphaJBefore);
@@ -272,10 +319,14 @@ void SmoSolver::updateGradientBar(Index t, double alphaBefore) {
   const double after = boundShare(t, alpha_(t));
   if (before == after) return;
   const Index n = problem_.size();
-  const Vector& column = columnAt(t, n, workspace_.scratch);
-  // Two terms, not (after − before): the same rounding as LIBSVM's G_bar -= C Q / += C Q.
-  if (before != 0) gradientBar_.head(n) -= before * column.head(n);
-  if (after != 0) gradientBar_.head(n) += after * column.head(n);
+  withColumn(t, n, [&](const auto* column) {
+    // Two terms, not (after − before): the same rounding as LIBSVM's G_bar -= C Q / += C Q.
+    for (Index k = 0; k < n; ++k) {
+      const double q = static_cast<double>(column[k]);
+      if (before != 0) gradientBar_(k) -= before * q;
+      if (after != 0) gradientBar_(k) += after * q;
+    }
+  });
 }
 
 bool SmoSolver::beShrunk(Index t, double gmax1, double gmax2) const {
@@ -334,24 +385,27 @@ void SmoSolver::reconstructGradient() {
   const double byShrunk = 2.0 * static_cast<double>(active) * static_cast<double>(n - active);
   if (static_cast<double>(freeCount) * static_cast<double>(n) > byShrunk) {
     for (Index t = active; t < n; ++t) {
-      const Vector& column = columnAt(t, active, workspace_.scratch);
-      double sum = gradient_(t);
-      for (Index k = 0; k < active; ++k)
-        if (isFree(k)) sum += alpha_(k) * column(k);
-      gradient_(t) = sum;
+      withColumn(t, active, [&](const auto* column) {
+        double sum = gradient_(t);
+        for (Index k = 0; k < active; ++k)
+          if (isFree(k)) sum += alpha_(k) * static_cast<double>(column[k]);
+        gradient_(t) = sum;
+      });
     }
   } else {
     for (Index k = 0; k < active; ++k) {
       if (!isFree(k)) continue;
-      const Vector& column = columnAt(k, n, workspace_.scratch);
       const double a = alpha_(k);
-      for (Index t = active; t < n; ++t) gradient_(t) += a * column(t);
+      withColumn(k, n, [&](const auto* column) {
+        for (Index t = active; t < n; ++t) gradient_(t) += a * static_cast<double>(column[t]);
+      });
     }
   }
 }
 
 void SmoSolver::swapPositions(Index a, Index b) {
   std::swap(order_[static_cast<std::size_t>(a)], order_[static_cast<std::size_t>(b)]);
+  if (QColumnCache* cache = columnCache()) cache->swapPositions(a, b);
   for (Vector* v : {&alpha_, &gradient_, &gradientBar_, &diagonal_, &problem_.y, &problem_.linear,
                     &problem_.lower, &problem_.upper})
     std::swap((*v)(a), (*v)(b));

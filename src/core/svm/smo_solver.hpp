@@ -39,6 +39,7 @@
 #include "svm/dual_problem.hpp"
 #include "svm/optimality.hpp"
 #include "svm/pair_update.hpp"
+#include "svm/q_columns.hpp"
 #include "svm/working_set.hpp"
 
 #include <cstdint>
@@ -111,6 +112,10 @@ struct SmoWorkspace {
   Vector columnJ;
   Vector fullColumn;  // shrinking: a column in variable order before it is put in position order
   Vector scratch;     // shrinking: the permutation of one state vector
+  // The float column cache when the Q provider offers one (QMatrix::makeColumnCache: trainSvm's
+  // C-SVC), built at the first step; a copy builds its own.
+  std::unique_ptr<QColumnCache> cache;
+  bool cacheBuilt = false;
   SmoWorkspace() = default;
   SmoWorkspace(const SmoWorkspace&) {}
   SmoWorkspace& operator=(const SmoWorkspace&) { return *this; }
@@ -155,11 +160,23 @@ class SmoSolver {
   Index activeSize() const { return shrinking() ? activeSize_ : problem_.size(); }
   const std::vector<Index>& order() const { return order_; }
   const ShrinkingCounts& shrinkingCounts() const { return counts_; }
+  // The float column cache, once the first step has built it (nullptr otherwise).
+  const QColumnCache* columnCacheIfBuilt() const { return workspace_.cache.get(); }
 
  private:
   bool shrinking() const { return !order_.empty(); }
   template <class Recorder>
   void advance(Recorder& recorder);
+  template <class Recorder, class Scalar>
+  void advanceWith(Recorder& recorder);
+  QColumnCache* columnCache();
+  // Column `position` of Q over positions 0 .. length−1, from the float cache (Scalar float) or
+  // the Q provider (double).
+  template <class Scalar>
+  const Scalar* columnPointer(Index position, Index length, Vector& buffer);
+  // f(const float*) or f(const double*) with that column.
+  template <class F>
+  void withColumn(Index position, Index length, F&& f);
   // After an update (and at construction): shrinking's countdown, the gap of the active set, the
   // full-set check and the status (LIBSVM Solve's loop head, run eagerly so that the status is
   // settled on the step that made the last update).

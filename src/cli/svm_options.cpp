@@ -58,6 +58,9 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
     t.addInteger("-v", "n", g, "n-fold cross validation mode (n > #samples means leave-one-out)", 2,
                  2147483647LL, o.folds, "off", "cross-validation folds");
     t.addSwitch("-q", g, "quiet mode (no per-problem output)", o.quiet);
+    t.addInteger("-j", "n", g,
+                 "threads computing kernel columns; the model is the same for every n", 0, 1024,
+                 o.threads, "0 = all cores");
     t.addInteger("--max-iter", "n", g, "iteration cap per sub-problem", 1, 2147483647LL,
                  o.params.maxIterations, "max(10^7, 100*#samples)");
     t.addInteger("--seed", "n", g, "shuffle seed of cross validation", 0, 2147483647LL, o.seed);

@@ -87,6 +87,17 @@ void QColumnCache::compute(Index position, Index first, Index last, float* out) 
   const Index count = last - first;
   if (static_cast<Index>(scratch_.size()) < count) scratch_.resize(static_cast<std::size_t>(count));
   double* k = scratch_.data();
+  if (parallelFor_ && count >= 2 * kParallelMinimum) {
+    parallelFor_(count, [&](Index begin, Index end) {
+      computePart(position, first + begin, first + end, k + begin, out + begin);
+    });
+  } else {
+    computePart(position, first, last, k, out);
+  }
+}
+
+void QColumnCache::computePart(Index position, Index first, Index last, double* k,
+                               float* out) const {
   if (sparse_) {
     const SparseRowView b = sparseRows_.row(rowOf_[static_cast<std::size_t>(position)]);
     for (Index a = first; a < last; ++a)

@@ -24,6 +24,7 @@
 
 #include "data/sparse_rows.hpp"
 #include "kernels/kernel_block.hpp"
+#include "svm/parallel_for.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -50,6 +51,11 @@ class QColumnCache {
   // fresh cache starting where the original's run stands.
   void reorder(const std::vector<Index>& order);
 
+  // Threads for the entries of a column (parallel_for.hpp); columns shorter than
+  // kParallelMinimum entries a thread are computed on the calling thread.
+  void setParallelFor(ParallelFor parallelFor) { parallelFor_ = std::move(parallelFor); }
+  static constexpr Index kParallelMinimum = 2048;
+
   std::int64_t hits() const { return hits_; }
   std::int64_t misses() const { return misses_; }
   std::int64_t computedEntries() const { return computedEntries_; }
@@ -68,15 +74,18 @@ class QColumnCache {
   void release(Index h);
   // Q entries of the variable at `position` over positions first .. last−1 into out.
   void compute(Index position, Index first, Index last, float* out);
+  // The same for entries first .. last−1 with the double values in k (one thread's share).
+  void computePart(Index position, Index first, Index last, double* k, float* out) const;
 
   KernelParams kernel_;
   bool sparse_ = false;
   KernelSamples<double> dense_;  // rows in position order
-  std::vector<double> scratch_;  // one column part in double before rounding
-  SparseRows sparseRows_;        // variable order; rowOf_ maps positions to rows
-  std::vector<Index> rowOf_;     // sparse: position → row
-  Eigen::VectorXf signs_;        // position order
-  std::vector<Head> heads_;      // per position
+  std::vector<double> scratch_;
+  ParallelFor parallelFor_;   // one column part in double before rounding
+  SparseRows sparseRows_;     // variable order; rowOf_ maps positions to rows
+  std::vector<Index> rowOf_;  // sparse: position → row
+  Eigen::VectorXf signs_;     // position order
+  std::vector<Head> heads_;   // per position
   // The LRU list over cached positions, circular through the sentinel size(): next_[sentinel] is
   // the least recently used.
   std::vector<Index> previous_;

@@ -145,6 +145,8 @@ QColumnCache* SmoSolver::columnCache() {
     workspace_.cacheBuilt = true;
     workspace_.cache = problem_.q->makeColumnCache();
     if (workspace_.cache && shrinking()) workspace_.cache->reorder(order_);
+    if (workspace_.cache && options_.parallelFor)
+      workspace_.cache->setParallelFor(options_.parallelFor);
   }
   return workspace_.cache.get();
 }

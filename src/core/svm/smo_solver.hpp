@@ -39,6 +39,7 @@
 #include "svm/dual_problem.hpp"
 #include "svm/optimality.hpp"
 #include "svm/pair_update.hpp"
+#include "svm/parallel_for.hpp"
 #include "svm/q_columns.hpp"
 #include "svm/working_set.hpp"
 
@@ -57,6 +58,8 @@ struct SmoOptions {
   double tau = 1e-12;  // substitute for η ≤ 0
   // LIBSVM's -h: shrink the active set (see above). Off: the notes' algorithm, step by step.
   bool shrinking = false;
+  // Threads for the kernel columns of the float cache (parallel_for.hpp); empty: one thread.
+  ParallelFor parallelFor;
 };
 
 // What shrinking did during a run (all 0 without shrinking).

@@ -180,6 +180,7 @@ SmoOptions smoOptions(const SvmParams& params) {
   options.rule = params.selection;
   options.maxIterations = params.maxIterations;
   options.shrinking = params.shrinking;
+  options.parallelFor = params.parallelFor;
   return options;
 }
 

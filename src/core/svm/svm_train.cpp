@@ -179,8 +179,6 @@ SmoOptions smoOptions(const SvmParams& params) {
   options.eps = params.eps;
   options.rule = params.selection;
   options.maxIterations = params.maxIterations;
-  options.shrinking = params.shrinking;
-  options.parallelFor = params.parallelFor;
   return options;
 }
 

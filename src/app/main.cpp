@@ -16,6 +16,8 @@
 #include "modes/mode_panels.hpp"
 #include "panels/file_toolbar.hpp"
 #include "panels/panels.hpp"
+#include "panels/param_widgets.hpp"
+#include "panels/start_card.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
 #include "tutorials/tutorials_panel.hpp"
@@ -215,6 +217,7 @@ void frame(const FrameInfo& info) {
     drawStatusBar(state.lab, ui, layout.status);
     drawTutorialsToggle(state, layout.pair);
   }
+  drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help (issue 9 item 6)
   ImGui::Render();
   const double built = nowMs();
 
@@ -289,6 +292,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
          ",\"xMax\":" + jsonNumber(visible.xMax) + ",\"yMin\":" + jsonNumber(visible.yMin) +
          ",\"yMax\":" + jsonNumber(visible.yMax) + "}";
   out += ",\"modelRevision\":" + std::to_string(state.lab.modelRevision);
+  out += ",\"guide\":" + guideJson(v.ui);  // panels/param_widgets.hpp (issue 9 items 5-7)
   out += ",\"frames\":" + std::to_string(state.frameCount);
   out += ",\"running\":" + std::string(state.lab.playback.running ? "true" : "false") +
          ",\"step\":" + std::to_string(state.lab.stepCount());

@@ -7,6 +7,7 @@
 #include "modes/mode_state.hpp"
 #include "modes/mode_view.hpp"
 #include "session/data_import.hpp"
+#include "session/page_settings.hpp"
 #include "tutorials/tutorial_state.hpp"
 
 #include <cstdint>
@@ -45,6 +46,9 @@ struct AppState {
   // lab shows two of its features and classes (session/file_actions.hpp activeImport).
   std::optional<DataImport> dataImport;
   RenderState render;
+  // What a course page or an exercise decided (issue 10 §2, session/page_settings.hpp): locked
+  // controls, panels shown, the compact embed layout, autorun.
+  PageSettings page;
 };
 
 // Asks for one frame at `seconds` (the earliest of the asked times wins): something on screen

@@ -5,6 +5,7 @@
 // apply() says so in a notice, with Live on it re-converges from the previous α.
 
 #include "modes/mode_panels.hpp"
+#include "panels/lock_ui.hpp"
 #include "panels/panels.hpp"
 
 #include "data/toy_datasets.hpp"
@@ -46,6 +47,7 @@ bool toolButton(const char* text, bool selected) {
 
 void dataSection(LabState& lab, UiState& ui) {
   sectionTitle("Data");
+  const LockedItems dataLock(LockedControl::Data);  // a course page's lock (lock_ui.hpp)
   const std::vector<PresetEntry>& presets = labPresets();
   const int presetCount = static_cast<int>(presets.size());
   ImGui::SetNextItemWidth(-1);
@@ -65,7 +67,9 @@ void dataSection(LabState& lab, UiState& ui) {
       ui.generateSeed = static_cast<int>(options.seed);
     }
   }
-  if (ImGui::BeginCombo("##preset", presets[ui.presetIndex].label)) {
+  const bool presetOpen = ImGui::BeginCombo("##preset", presets[ui.presetIndex].label);
+  dataLock.explain();
+  if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
       if (ImGui::Selectable(presets[k].label, k == ui.presetIndex)) {
         ui.presetIndex = k;
@@ -94,6 +98,7 @@ void dataSection(LabState& lab, UiState& ui) {
   ImGui::TextUnformatted("Click adds:");
   ImGui::SameLine();
   if (chip("class +1", ui.currentClass > 0, plot::kPositive)) ui.currentClass = 1;
+  dataLock.explain();
   ImGui::SameLine();
   if (chip("class −1", ui.currentClass < 0, plot::kNegative)) ui.currentClass = -1;
   if (toolButton("Add / move", ui.tool == CanvasTool::AddMove)) ui.tool = CanvasTool::AddMove;
@@ -113,22 +118,30 @@ void modelSection(LabState& lab, UiState& ui) {
 
   bool hard = lab.params.hardMargin();
   if (!hard && std::isfinite(lab.params.c)) ui.lastFiniteC = lab.params.c;
-  if (ImGui::Checkbox("hard margin (C = ∞)", &hard)) {
-    dispatchUi(lab, action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
-  }
-  if (!hard) {
-    float c = static_cast<float>(lab.params.c);
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderFloat("C", &c, 1e-3f, 1e4f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
-      dispatchUi(lab, action::SetC{static_cast<double>(c)});
+  {
+    const LockedItems cLock(LockedControl::C);
+    if (ImGui::Checkbox("hard margin (C = ∞)", &hard)) {
+      dispatchUi(lab,
+                 action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
+    }
+    cLock.explain();
+    if (!hard) {
+      float c = static_cast<float>(lab.params.c);
+      ImGui::SetNextItemWidth(-labelWidth);
+      if (ImGui::SliderFloat("C", &c, 1e-3f, 1e4f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
+        dispatchUi(lab, action::SetC{static_cast<double>(c)});
+      }
+      cLock.explain();
     }
   }
+  const LockedItems solverLock(LockedControl::Solver);
   float eps = static_cast<float>(lab.params.eps);
   ImGui::SetNextItemWidth(-labelWidth);
   if (ImGui::SliderFloat("eps", &eps, 1e-12f, 1.0f, "%.1e", ImGuiSliderFlags_Logarithmic)) {
     dispatchUi(lab, action::SetEps{static_cast<double>(eps)});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("SMO stops when m(α) − M(α) < eps");
+  solverLock.explain();
   int rule = lab.params.rule == SelectionRule::SecondOrder ? 0 : 1;
   const char* rules[] = {"2nd order (WSS3)", "1st order (max violating)"};
   ImGui::SetNextItemWidth(-labelWidth);
@@ -167,6 +180,7 @@ void solverSection(LabState& lab, UiState&) {
     }
   }
   const bool haveSolver = lab.history.has_value();
+  const LockedItems stepLock(LockedControl::Step);
   ImGui::BeginDisabled(!haveSolver);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   if (ImGui::Button("◀ Step back", ImVec2(half, 0))) dispatchUi(lab, action::StepBack{1});
@@ -174,6 +188,7 @@ void solverSection(LabState& lab, UiState&) {
   ImGui::SameLine();
   if (ImGui::Button("Step ▶", ImVec2(half, 0))) dispatchUi(lab, action::Step{1});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: one pair update");
+  stepLock.explain();
   const bool running = lab.playback.running;
   if (ImGui::Button(running ? "Pause" : "Run", ImVec2(half, 0))) {
     if (running) {
@@ -247,11 +262,12 @@ void sectionTitle(const char* text) {
 }
 
 void drawEditRow(LabState& lab, UiState& ui) {
-  ImGui::BeginDisabled(lab.undoStack.empty());
+  const bool dataLocked = uiLocked(LockedControl::Data);
+  ImGui::BeginDisabled(lab.undoStack.empty() || dataLocked);
   if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::BeginDisabled(lab.redoStack.empty());
+  ImGui::BeginDisabled(lab.redoStack.empty() || dataLocked);
   if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
   ImGui::EndDisabled();
   ImGui::SameLine();
@@ -266,21 +282,30 @@ void drawEditRow(LabState& lab, UiState& ui) {
 void drawKernelControls(LabState& lab) {
   KernelParams kernel = lab.params.kernel;
   int type = static_cast<int>(kernel.type);
+  const LockedItems kernelLock(LockedControl::Kernel);  // the type, r and p
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##kernel", &type, kKernelNames, 4)) {
     kernel.type = static_cast<KernelType>(type);
     dispatchUi(lab, action::SetKernel{kernel});
     return;
   }
+  kernelLock.explain();
   bool changed = false;
   const float labelWidth = ImGui::CalcTextSize("degree p").x + 10;
   if (kernel.type != KernelType::Linear) {
     float gamma = static_cast<float>(kernel.gamma);
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderFloat("γ", &gamma, 1e-3f, 1e3f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
-      kernel.gamma = static_cast<double>(gamma);
-      changed = true;
+    // γ has its own lock: a page may lock the kernel and leave γ to the student.
+    ImGui::EndDisabled();
+    {
+      const LockedItems gammaLock(LockedControl::Gamma);
+      ImGui::SetNextItemWidth(-labelWidth);
+      if (ImGui::SliderFloat("γ", &gamma, 1e-3f, 1e3f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
+        kernel.gamma = static_cast<double>(gamma);
+        changed = true;
+      }
+      gammaLock.explain();
     }
+    ImGui::BeginDisabled(kernelLock.locked());
   }
   if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
     float coef0 = static_cast<float>(kernel.coef0);
@@ -289,6 +314,7 @@ void drawKernelControls(LabState& lab) {
       kernel.coef0 = static_cast<double>(coef0);
       changed = true;
     }
+    kernelLock.explain();
   }
   if (kernel.type == KernelType::Polynomial) {
     int degree = kernel.degree;

@@ -14,6 +14,11 @@ ActionRouter makeAppRouter(AppState& app) {
   addModeActions(router, app.modes, app.lab);
   addTutorialActions(router, app.tutorial, app.lab);
   addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ... (issue 9)
+  // A course page's or an exercise's locks (session/page_settings.hpp): refused before any
+  // handler runs, so nothing changes.
+  router.setGuard([&app](const JsonValue& action) {
+    return lockedActionError(app.page.locks, app.lab, action).value_or("");
+  });
   return router;
 }
 
@@ -37,6 +42,7 @@ JsonValue appStateJson(AppState& app) {
   put(out, "tutorial", tutorialStateJson(app.tutorial, app.lab));
   put(out, "mode", modeStateJson(app.modes, app.lab));
   put(out, "dataImport", importStateJson(app.dataImport, app.lab));
+  put(out, "page", pageSettingsJson(app.page));
   return out;
 }
 

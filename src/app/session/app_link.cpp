@@ -8,8 +8,9 @@
 
 namespace kpg::app {
 
-std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
-                         const LabState& lab) {
+namespace {
+
+JsonValue appLinkJson(const ModesState& modes, const TutorialState& tutorial, const LabState& lab) {
   JsonValue o = sessionToJsonValue(lab);
   if (modes.mode != Mode::Svm) json::put(o, "mode", json::str(modeName(modes.mode)));
   if (tutorial.open) {
@@ -18,7 +19,28 @@ std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
     json::put(t, "page", json::integer(tutorial.page()));
     json::put(o, "tutorial", std::move(t));
   }
+  return o;
+}
+
+}  // namespace
+
+std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
+                         const LabState& lab) {
+  return "#s=" + base64UrlEncode(writeJson(appLinkJson(modes, tutorial, lab)));
+}
+
+std::string appShareHash(const AppState& app) {
+  JsonValue o = appLinkJson(app.modes, app.tutorial, app.lab);
+  if (!app.page.isDefault()) json::put(o, "page", pageSettingsJson(app.page));
   return "#s=" + base64UrlEncode(writeJson(o));
+}
+
+std::optional<std::string> applyAppLink(AppState& app, const AppLink& link) {
+  // The link's own page settings replace the page's once the rest is applied.
+  // Locks bind the student, not the app: nothing here is refused by the page's current locks.
+  if (auto error = applyAppLink(app.modes, app.tutorial, app.lab, link)) return error;
+  app.page = link.page;
+  return std::nullopt;
 }
 
 AppLinkParse parseAppShareHash(std::string_view hash) {
@@ -47,10 +69,12 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
   AppLink link;
   SchemaReader r;
   auto& members = parsed.value->members();
-  std::optional<JsonValue> mode, tutorial;
+  std::optional<JsonValue> mode, tutorial, pageMember;
   for (auto it = members.begin(); it != members.end();) {
-    if (it->first == "mode" || it->first == "tutorial") {
-      (it->first == "mode" ? mode : tutorial) = std::move(it->second);
+    if (it->first == "mode" || it->first == "tutorial" || it->first == "page") {
+      (it->first == "mode"   ? mode
+       : it->first == "page" ? pageMember
+                             : tutorial) = std::move(it->second);
       it = members.erase(it);
     } else {
       ++it;
@@ -80,6 +104,15 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
   if (!r.ok()) {
     result.error = r.error();
     return result;
+  }
+  if (pageMember) {
+    std::string pageError;
+    std::optional<PageSettings> settings = readPageSettings(*pageMember, "$.page", pageError);
+    if (!settings) {
+      result.error = pageError;
+      return result;
+    }
+    link.page = *settings;
   }
   SessionParse session = parseSession(*parsed.value);
   if (!session.ok()) {

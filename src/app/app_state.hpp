@@ -3,6 +3,7 @@
 // (../shared/STYLE.md, item 8): they read it and change it only through its own or the core's
 // methods.
 
+#include "exercises/exercise_session.hpp"
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
 #include "modes/mode_view.hpp"
@@ -49,6 +50,8 @@ struct AppState {
   // What a course page or an exercise decided (issue 10 §2, session/page_settings.hpp): locked
   // controls, panels shown, the compact embed layout, autorun.
   PageSettings page;
+  // The open exercise and the student's progress (issue 10 §3, exercises/exercise_state.hpp).
+  ExerciseSession exercise;
 };
 
 // Asks for one frame at `seconds` (the earliest of the asked times wins): something on screen

@@ -214,7 +214,7 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
   mv.presetIndex = std::clamp(mv.presetIndex, 0, presetCount - 1);
   ImGui::SetNextItemWidth(-1);
   const bool presetOpen = ImGui::BeginCombo("##modepreset", presets[mv.presetIndex].label);
-  dataLock.explain();
+  dataLock.explain("preset");
   if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
       if (!ImGui::Selectable(presets[k].label, k == mv.presetIndex)) continue;
@@ -330,7 +330,7 @@ void steppingControls(ModesState& modes, const LabState& lab, const char* stepTi
   ImGui::BeginDisabled(!can);
   if (ImGui::Button("Step ▶", ImVec2(half, 0))) (void)modeStep(modes, lab, 1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (Space)", stepTip);
-  stepLock.explain();
+  stepLock.explain("Step");
   if (ImGui::Button(modes.playback.running ? "Pause" : "Run", ImVec2(half, 0)))
     modes.playback.running = !modes.playback.running;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: run / pause");
@@ -363,7 +363,7 @@ void drawModeSelector(ModesState& modes, const LabState& lab) {
   const std::string current(modeTitle(modes.mode));
   const LockedItems methodLock(LockedControl::Method);
   const bool open = ImGui::BeginCombo("##mode", current.c_str());
-  methodLock.explain();
+  methodLock.explain("method");
   if (open) {
     for (int k = 0; k < kModeCount; ++k) {
       const Mode m = static_cast<Mode>(k);

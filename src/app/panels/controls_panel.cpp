@@ -68,7 +68,7 @@ void dataSection(LabState& lab, UiState& ui) {
     }
   }
   const bool presetOpen = ImGui::BeginCombo("##preset", presets[ui.presetIndex].label);
-  dataLock.explain();
+  dataLock.explain("preset");
   if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
       if (ImGui::Selectable(presets[k].label, k == ui.presetIndex)) {
@@ -98,7 +98,7 @@ void dataSection(LabState& lab, UiState& ui) {
   ImGui::TextUnformatted("Click adds:");
   ImGui::SameLine();
   if (chip("class +1", ui.currentClass > 0, plot::kPositive)) ui.currentClass = 1;
-  dataLock.explain();
+  dataLock.explain("class +1");
   ImGui::SameLine();
   if (chip("class −1", ui.currentClass < 0, plot::kNegative)) ui.currentClass = -1;
   if (toolButton("Add / move", ui.tool == CanvasTool::AddMove)) ui.tool = CanvasTool::AddMove;
@@ -124,14 +124,14 @@ void modelSection(LabState& lab, UiState& ui) {
       dispatchUi(lab,
                  action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
     }
-    cLock.explain();
+    cLock.explain("hard margin");
     if (!hard) {
       float c = static_cast<float>(lab.params.c);
       ImGui::SetNextItemWidth(-labelWidth);
       if (ImGui::SliderFloat("C", &c, 1e-3f, 1e4f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
         dispatchUi(lab, action::SetC{static_cast<double>(c)});
       }
-      cLock.explain();
+      cLock.explain("C");
     }
   }
   const LockedItems solverLock(LockedControl::Solver);
@@ -141,7 +141,7 @@ void modelSection(LabState& lab, UiState& ui) {
     dispatchUi(lab, action::SetEps{static_cast<double>(eps)});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("SMO stops when m(α) − M(α) < eps");
-  solverLock.explain();
+  solverLock.explain("eps");
   int rule = lab.params.rule == SelectionRule::SecondOrder ? 0 : 1;
   const char* rules[] = {"2nd order (WSS3)", "1st order (max violating)"};
   ImGui::SetNextItemWidth(-labelWidth);
@@ -188,7 +188,7 @@ void solverSection(LabState& lab, UiState&) {
   ImGui::SameLine();
   if (ImGui::Button("Step ▶", ImVec2(half, 0))) dispatchUi(lab, action::Step{1});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: one pair update");
-  stepLock.explain();
+  stepLock.explain("Step");
   const bool running = lab.playback.running;
   if (ImGui::Button(running ? "Pause" : "Run", ImVec2(half, 0))) {
     if (running) {
@@ -289,7 +289,7 @@ void drawKernelControls(LabState& lab) {
     dispatchUi(lab, action::SetKernel{kernel});
     return;
   }
-  kernelLock.explain();
+  kernelLock.explain("kernel");
   bool changed = false;
   const float labelWidth = ImGui::CalcTextSize("degree p").x + 10;
   if (kernel.type != KernelType::Linear) {
@@ -303,7 +303,7 @@ void drawKernelControls(LabState& lab) {
         kernel.gamma = static_cast<double>(gamma);
         changed = true;
       }
-      gammaLock.explain();
+      gammaLock.explain("gamma");
     }
     ImGui::BeginDisabled(kernelLock.locked());
   }
@@ -314,7 +314,7 @@ void drawKernelControls(LabState& lab) {
       kernel.coef0 = static_cast<double>(coef0);
       changed = true;
     }
-    kernelLock.explain();
+    kernelLock.explain("r");
   }
   if (kernel.type == KernelType::Polynomial) {
     int degree = kernel.degree;

@@ -1,5 +1,7 @@
 #include "session/app_link.hpp"
 
+#include "exercises/exercise_state.hpp"
+
 #include "session/schema.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
@@ -31,7 +33,15 @@ std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
 
 std::string appShareHash(const AppState& app) {
   JsonValue o = appLinkJson(app.modes, app.tutorial, app.lab);
-  if (!app.page.isDefault()) json::put(o, "page", pageSettingsJson(app.page));
+  if (app.exercise.open) {
+    // The page's own settings; the exercise brings its locks when it is opened again.
+    PageSettings page = app.page;
+    page.locks = app.exercise.locksBefore;
+    if (!page.isDefault()) json::put(o, "page", pageSettingsJson(page));
+    json::put(o, "exercise", exerciseLinkMember(app.exercise));
+  } else if (!app.page.isDefault()) {
+    json::put(o, "page", pageSettingsJson(app.page));
+  }
   return "#s=" + base64UrlEncode(writeJson(o));
 }
 
@@ -39,7 +49,12 @@ std::optional<std::string> applyAppLink(AppState& app, const AppLink& link) {
   // The link's own page settings replace the page's once the rest is applied.
   // Locks bind the student, not the app: nothing here is refused by the page's current locks.
   if (auto error = applyAppLink(app.modes, app.tutorial, app.lab, link)) return error;
+  closeExercise(app);
   app.page = link.page;
+  if (link.exercise) {
+    if (auto error = openExercise(app, *link.exercise, link.exerciseBuiltin))
+      return "$.exercise.session: " + *error;
+  }
   return std::nullopt;
 }
 
@@ -69,12 +84,14 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
   AppLink link;
   SchemaReader r;
   auto& members = parsed.value->members();
-  std::optional<JsonValue> mode, tutorial, pageMember;
+  std::optional<JsonValue> mode, tutorial, pageMember, exercise;
   for (auto it = members.begin(); it != members.end();) {
-    if (it->first == "mode" || it->first == "tutorial" || it->first == "page") {
-      (it->first == "mode"   ? mode
-       : it->first == "page" ? pageMember
-                             : tutorial) = std::move(it->second);
+    if (it->first == "mode" || it->first == "tutorial" || it->first == "page" ||
+        it->first == "exercise") {
+      (it->first == "mode"       ? mode
+       : it->first == "page"     ? pageMember
+       : it->first == "exercise" ? exercise
+                                 : tutorial) = std::move(it->second);
       it = members.erase(it);
     } else {
       ++it;
@@ -113,6 +130,26 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
       return result;
     }
     link.page = *settings;
+  }
+  if (exercise) {
+    const JsonValue* id = exercise->find("id");
+    if (id && exercise->members().size() == 1) {
+      const Exercise* builtin = id->isString() ? findBuiltinExercise(id->asString()) : nullptr;
+      if (!builtin) {
+        result.error = "$.exercise.id: unknown exercise" +
+                       (id->isString() ? " " + jsonQuote(id->asString().substr(0, 64)) : "");
+        return result;
+      }
+      link.exercise = *builtin;
+      link.exerciseBuiltin = true;
+    } else {
+      ExerciseParse parsedExercise = readExercise(*exercise);
+      if (!parsedExercise.ok()) {
+        result.error = "$.exercise" + parsedExercise.error.substr(1);
+        return result;
+      }
+      link.exercise = std::move(parsedExercise.exercise);
+    }
   }
   SessionParse session = parseSession(*parsed.value);
   if (!session.ok()) {

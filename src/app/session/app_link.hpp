@@ -6,6 +6,7 @@
 //   "page": {"locks": ["C"], "panels": [...], "embed": true, "autorun": false}
 //                                               a course page's settings (issue 10 §2,
 //                                               page_settings.hpp; omitted when all default)
+//   "exercise": {"id": "smo-first-pair"} or {...}  the open exercise (issue 10 §3)
 // in the same #s=<base64url of the JSON> form (share_link.hpp), so older links open unchanged.
 // Reading checks everything (the session's schema, the mode's name, the tutorial's id) before
 // anything is applied; applying restores the lab, the method and the tutorial together, or
@@ -28,6 +29,10 @@ struct AppLink {
   std::optional<std::string> tutorialId;
   std::optional<int> tutorialPage;
   PageSettings page;  // default when the link has no "page"
+  // "exercise": {"id": "smo-first-pair"} (built-in) or a whole definition (exercises/): opened
+  // after the rest, so the link opens exactly that exercise.
+  std::optional<Exercise> exercise;
+  bool exerciseBuiltin = false;
 };
 
 struct AppLinkParse {

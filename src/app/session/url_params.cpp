@@ -2,6 +2,7 @@
 
 #include "data/number_text.hpp"
 #include "data/toy_datasets.hpp"
+#include "exercises/exercise_state.hpp"
 
 #include <cmath>
 #include <limits>
@@ -259,6 +260,17 @@ std::vector<std::string> applyUrlParams(AppState& app, const UrlParams& p) {
                      std::to_string(*p.tutorialPage));
   }
   app.page = p.page;
+  if (p.exerciseId) {
+    // Last: the exercise sets up its own canvas and locks (the page's come back when it closes).
+    if (const Exercise* e = findBuiltinExercise(*p.exerciseId)) {
+      if (auto error = openExercise(app, *e, true))
+        errors.push_back("address parameter exercise=" + *p.exerciseId + ": " + *error);
+    } else {
+      errors.push_back("address parameter exercise=" + p.exerciseId->substr(0, 40) +
+                       ": unknown exercise; the Exercises list (or kpg.exercises()) names them, "
+                       "e.g. exercise=smo-first-pair");
+    }
+  }
   return errors;
 }
 

@@ -12,6 +12,7 @@
 
 #include "app_state.hpp"
 #include "data/json_text.hpp"
+#include "exercises/exercise_panel.hpp"
 #include "js_bridge.hpp"
 #include "modes/mode_panels.hpp"
 #include "panels/file_toolbar.hpp"
@@ -216,13 +217,15 @@ void frame(const FrameInfo& info) {
     if (page.showsPanel(Panel::Controls))
       drawControlsPanel(state.lab, state.modes, ui, layout.controls);
     drawCanvasPanel(state.lab, ui, layout.canvas);
-    if (!drawTutorialsPanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair))
+    if (!drawExercisePanel(state, ui, layout.pair) && !drawTutorialsPanel(state, ui, layout.pair) &&
+        page.showsPanel(Panel::Pair))
       drawPairPanel(state.lab, ui, layout.pair);
     if (page.showsPanel(Panel::Dual)) drawDualPanel(state.lab, ui, layout.dual);
     if (!tutorialsOpen && page.showsPanel(Panel::Convergence))
       drawConvergencePanel(state.lab, ui, layout.convergence);
     if (page.showsPanel(Panel::Status)) drawStatusBar(state.lab, ui, layout.status);
     if (page.showsPanel(Panel::Pair) || tutorialsOpen) drawTutorialsToggle(state, layout.pair);
+    if (page.showsPanel(Panel::Pair) && !tutorialsOpen) drawExercisesToggle(state, layout.pair);
   }
   ImGui::Render();
   const double built = nowMs();

@@ -12,8 +12,7 @@ async function frameOf(t, id) {
                               { timeout: 90000 });
   const error = await frame.evaluate(() => window.kpg.error);
   t.check(!error, `#${id} started: ${error}`);
-  const box = await handle.boundingBox();
-  return { id, frame, box };
+  return { id, frame, handle };
 }
 
 const stateOf = (f) => f.frame.evaluate(() => window.kpg.state());
@@ -33,8 +32,10 @@ async function waitFrames(f, count = 3) {
 // centre of an item's rectangle, inside its iframe.
 async function clickItem(t, f, item) {
   const [left, top, right, bottom] = item.rect;
-  const x = f.box.x + (left + right) / 2;
-  const y = f.box.y + (top + bottom) / 2;
+  // Where the iframe is now (the page may have scrolled; 1 px is its border).
+  const box = await f.handle.boundingBox();
+  const x = box.x + 1 + (left + right) / 2;
+  const y = box.y + 1 + (top + bottom) / 2;
   await t.page.mouse.move(x, y);
   await waitFrames(f, 2);
   await t.page.mouse.down();

@@ -288,8 +288,8 @@ std::vector<Exercise> build() {
   all.push_back(make("kpca-first-eigenvalue", "The first kernel principal component",
                      "000 Kernel PCA",
                      "Kernel PCA with the RBF kernel (γ = 2) on the circles. What is the largest "
-                     "eigenvalue λ₁ of the centred Gram matrix K̃ = HKH?",
-                     {"Centring: K̃ = K − 1K − K1 + 1K1 with 1 = (1/N)·ones.",
+                     "eigenvalue λ₁ of the centred Gram matrix HKH?",
+                     {"Centring: HKH = K − 1K − K1 + 1K1 with 1 = (1/N)·ones.",
                       "The numbers panel lists the eigenvalues."},
                      lab("circles", rbf(2), inf), Mode::Kpca, kAll, [] {
                        ExerciseGoal g = numeric("kpcaEigenvalue", 1e-2);

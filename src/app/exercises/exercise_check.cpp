@@ -337,9 +337,9 @@ std::optional<std::pair<double, std::string>> numericValue(const ExerciseGoal& g
     if (goal.component >= ev.size()) return std::nullopt;
     std::string all;
     for (Index k = 0; k < std::min<Index>(ev.size(), 4); ++k) all += (k ? ", " : "") + num(ev(k));
-    return std::pair{ev(goal.component), "the centred Gram matrix K̃ = HKH has the eigenvalues " +
-                                             all + " …; λ" + std::to_string(goal.component + 1) +
-                                             " = " + num(ev(goal.component))};
+    return std::pair{ev(goal.component), "the centred Gram matrix HKH has the eigenvalues " + all +
+                                             " …; λ" + std::to_string(goal.component + 1) + " = " +
+                                             num(ev(goal.component))};
   }
   if (q == "svrSupportVectors") {
     setMode(m, lab, Mode::Svr);

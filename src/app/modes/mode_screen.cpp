@@ -5,6 +5,7 @@
 
 #include "modes/mode_screen.hpp"
 
+#include "exercises/exercise_panel.hpp"
 #include "modes/mode_panels.hpp"
 #include "panels/canvas_input.hpp"
 #include "panels/lock_ui.hpp"
@@ -404,7 +405,8 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
   drawModeCanvas(state, ui, *screen, layout.canvas);
   ensureBuilt(modes, lab);  // the canvas may have changed the points
 
-  if (page.showsPanel(Panel::Pair)) {
+  // An open exercise (exercises/exercise_panel.hpp) takes the numbers' place.
+  if (!drawExercisePanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair)) {
     beginPanel("What the method computed###modenumbers", layout.pair, 0);
     if (screen->numbers) screen->numbers(lab, modes, state.modesView);
     ImGui::End();

@@ -6,6 +6,7 @@
 #include "kernels/gram_matrix.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
+#include "session/session_json.hpp"
 #include "session/url_params.hpp"
 #include "tutorials/tutorials.hpp"
 
@@ -393,4 +394,42 @@ TEST_CASE("Exercises: window.kpg actions, locks, state().exercise, progress and 
   CHECK(applyUrlParams(*fromUrl, parseUrlParams("exercise=hand-solved-alpha")).empty());
   REQUIRE(fromUrl->exercise.open);
   CHECK(fromUrl->exercise.open->id == "hand-solved-alpha");
+}
+
+TEST_CASE("Exercises: instructor mode makes one on the canvas as it is; it round-trips its link",
+          "[app][exercise]") {
+  auto app = std::make_unique<AppState>();
+  const ActionRouter router = makeAppRouter(*app);
+  // The teacher sets up the canvas with the lab's own actions ...
+  REQUIRE(router.dispatch(std::string_view(R"({"type":"preset","name":"blobs"})")).ok());
+  REQUIRE(router.dispatch(std::string_view(R"({"type":"setC","C":1})")).ok());
+  REQUIRE(router.dispatch(std::string_view(R"({"type":"step","n":3})")).ok());
+  const std::string canvas = sessionToJson(app->lab);
+  // ... and describes the exercise without a session: it is made on that canvas.
+  REQUIRE(router
+              .dispatch(std::string_view(
+                  R"({"type":"openExercise","exercise":{"id":"teacher-1","title":"Next pair",)"
+                  R"("section":"003","prompt":"Which pair comes next?","hints":["Look at I_up."],)"
+                  R"("locks":["kernel","C","data","step"],"goal":{"kind":"smoPair"}}})"))
+              .ok());
+  REQUIRE(app->exercise.open);
+  CHECK(writeJson(app->exercise.open->session) == canvas);
+  CHECK(app->exercise.open->mode == Mode::Svm);
+  CHECK(app->page.locks.has(LockedControl::Step));
+  // Its link opens exactly it in another app: the same definition, the same canvas.
+  const AppLinkParse link = parseAppShareHash(exerciseShareHash(*app));
+  REQUIRE(link.ok());
+  auto student = std::make_unique<AppState>();
+  REQUIRE_FALSE(applyAppLink(*student, *link.link));
+  for (int k = 0; k < 1000 && student->lab.replay; ++k) advance(student->lab, 0.1, 100);
+  REQUIRE(student->exercise.open);
+  CHECK(writeJson(exerciseJson(*student->exercise.open)) ==
+        writeJson(exerciseJson(*app->exercise.open)));
+  CHECK(sessionToJson(student->lab) == canvas);
+  // And the student's answer is checked there: the pair SMO takes from step 3.
+  SmoSolver solver = student->lab.history->current();
+  const SmoStep next = solver.step();
+  CHECK(submitExerciseAnswer(
+            *student, parsed("[" + std::to_string(next.i) + "," + std::to_string(next.j) + "]"))
+            .solved);
 }

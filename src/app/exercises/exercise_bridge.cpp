@@ -1,11 +1,24 @@
 // window.kpg's exercise functions (index.html): the list with the student's progress, the link
 // of the open exercise, and the progress the page keeps in localStorage.
+#include "exercises/exercise_panel.hpp"
 #include "exercises/exercise_state.hpp"
 #include "session/json.hpp"
 
 #include <emscripten.h>
 
 #include <string>
+
+EM_JS(void, kpgJsExercise, (const char* what), {
+  if (Module.onKpgExercise) Module.onKpgExercise(UTF8ToString(what));
+});
+
+namespace kpg::app {
+
+void requestExercisePageAction(const char* what) {
+  kpgJsExercise(what);
+}
+
+}  // namespace kpg::app
 
 namespace {
 

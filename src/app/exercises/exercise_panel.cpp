@@ -100,7 +100,156 @@ void answerControls(AppState& state) {
   }
 }
 
+// Instructor mode: the fields of a definition made on the canvas as it is now.
+struct Draft {
+  char id[64] = "my-exercise";
+  char title[200] = "";
+  char section[200] = "";
+  char prompt[2000] = "";
+  char hints[2000] = "";  // one per line
+  int kind = 0;           // GoalKind
+  int point = 0, i = 0, j = 1, component = 0;
+  double tolerance = 1e-3;
+  int parameter = 0;  // C, γ
+  int property = 0;   // margin, separates
+  double atLeast = 0.5;
+  int maxSupportVectors = 10;
+  int quantity = 0;
+  char tutorial[64] = "hand-solved-svm";
+  char value[64] = "alpha_1";
+  bool locks[kLockedControlCount] = {true, true, true, true, true, true, true};
+  std::string error;
+};
+
+Draft& draft() {
+  static Draft d;
+  return d;
+}
+
+constexpr const char* kQuantityNames[] = {
+    "tutorial", "gram",           "gramMinEigenvalue", "bias",    "margin", "w1",
+    "w2",       "kpcaEigenvalue", "svrSupportVectors", "kfdAlpha"};
+
+JsonValue draftJson(const Draft& d) {
+  using json::put;
+  using json::str;
+  JsonValue o = JsonValue::object();
+  put(o, "id", str(d.id));
+  put(o, "title", str(d.title));
+  put(o, "section", str(d.section));
+  put(o, "prompt", str(d.prompt));
+  JsonValue hints = JsonValue::array();
+  std::string text = d.hints;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    if (end > start) hints.items().push_back(str(text.substr(start, end - start)));
+    start = end + 1;
+  }
+  put(o, "hints", std::move(hints));
+  JsonValue locks = JsonValue::array();
+  for (int k = 0; k < kLockedControlCount; ++k)
+    if (d.locks[k]) locks.items().push_back(str(lockedControlName(static_cast<LockedControl>(k))));
+  put(o, "locks", std::move(locks));
+  JsonValue g = JsonValue::object();
+  const auto kind = static_cast<GoalKind>(d.kind);
+  put(g, "kind", str(goalKindName(kind)));
+  if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::BoundSv ||
+      kind == GoalKind::ClassifyPoint)
+    put(g, "point", json::integer(d.point));
+  if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::Numeric)
+    put(g, "tolerance", json::num(d.tolerance));
+  if (kind == GoalKind::FindParameter) {
+    put(g, "parameter", str(d.parameter == 0 ? "C" : "gamma"));
+    put(g, "property", str(d.property == 0 ? "margin" : "separates"));
+    if (d.property == 0)
+      put(g, "atLeast", json::num(d.atLeast));
+    else
+      put(g, "maxSupportVectors", json::integer(d.maxSupportVectors));
+  }
+  if (kind == GoalKind::Numeric) {
+    const std::string q = kQuantityNames[d.quantity];
+    put(g, "quantity", str(q));
+    if (q == "tutorial") {
+      put(g, "tutorial", str(d.tutorial));
+      put(g, "value", str(d.value));
+    }
+    if (q == "gram" || q == "kfdAlpha") put(g, "i", json::integer(d.i));
+    if (q == "gram") put(g, "j", json::integer(d.j));
+    if (q == "kpcaEigenvalue") put(g, "component", json::integer(d.component));
+  }
+  put(o, "goal", std::move(g));
+  return o;
+}
+
+void instructor(AppState& state) {
+  Draft& d = draft();
+  ImGui::TextWrapped(
+      "Set up the canvas (data, kernel, C, step, method), then describe the "
+      "exercise. It is made on the canvas as it is now.");
+  ImGui::InputText("id", d.id, sizeof d.id);
+  ImGui::InputText("title", d.title, sizeof d.title);
+  ImGui::InputText("notes section", d.section, sizeof d.section);
+  ImGui::InputTextMultiline("prompt", d.prompt, sizeof d.prompt,
+                            ImVec2(-ImGui::GetFontSize() * 4, ImGui::GetFontSize() * 4));
+  ImGui::InputTextMultiline("hints", d.hints, sizeof d.hints,
+                            ImVec2(-ImGui::GetFontSize() * 4, ImGui::GetFontSize() * 3));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One hint per line, revealed one at a time");
+  const char* kinds[] = {"next SMO pair",   "α after the next step", "every support vector",
+                         "make a bound SV", "find C or γ",           "classify a point",
+                         "a number"};
+  ImGui::Combo("goal", &d.kind, kinds, 7);
+  const auto kind = static_cast<GoalKind>(d.kind);
+  if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::BoundSv ||
+      kind == GoalKind::ClassifyPoint)
+    ImGui::InputInt("point", &d.point);
+  if (kind == GoalKind::FindParameter) {
+    const char* parameters[] = {"C", "γ"};
+    ImGui::Combo("parameter", &d.parameter, parameters, 2);
+    const char* properties[] = {"margin ≥", "100 % accuracy, SVs ≤"};
+    ImGui::Combo("property", &d.property, properties, 2);
+    if (d.property == 0)
+      ImGui::InputDouble("margin at least", &d.atLeast);
+    else
+      ImGui::InputInt("at most SVs", &d.maxSupportVectors);
+  }
+  if (kind == GoalKind::Numeric) {
+    ImGui::Combo("quantity", &d.quantity, kQuantityNames, 10);
+    const std::string q = kQuantityNames[d.quantity];
+    if (q == "tutorial") {
+      ImGui::InputText("tutorial id", d.tutorial, sizeof d.tutorial);
+      ImGui::InputText("value name", d.value, sizeof d.value);
+    }
+    if (q == "gram" || q == "kfdAlpha") ImGui::InputInt("i", &d.i);
+    if (q == "gram") ImGui::InputInt("j", &d.j);
+    if (q == "kpcaEigenvalue") ImGui::InputInt("component", &d.component);
+  }
+  if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::Numeric)
+    ImGui::InputDouble("tolerance", &d.tolerance, 0, 0, "%.3g");
+  ImGui::TextUnformatted("Locked while the student works:");
+  for (int k = 0; k < kLockedControlCount; ++k) {
+    if (k % 4 != 0) ImGui::SameLine();
+    const std::string name(lockedControlName(static_cast<LockedControl>(k)));
+    ImGui::Checkbox(name.c_str(), &d.locks[k]);
+  }
+  if (ImGui::Button("Open it")) {
+    d.error = openExerciseDefinition(state, draftJson(d)).value_or("");
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Opens the exercise here; then Copy link or Download file in its panel");
+  if (!d.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.7f, 0.15f, 0.1f, 1));
+    ImGui::TextWrapped("%s", d.error.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
 void exerciseList(AppState& state) {
+  if (state.exercise.instructor) {
+    // Instructor mode first (instructor=1): the teacher came to make an exercise.
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    if (ImGui::CollapsingHeader("Instructor: make an exercise on this canvas")) instructor(state);
+    ImGui::Spacing();
+  }
   ImGui::TextWrapped("Exercises that check themselves, in the order of the course notes.");
   const JsonValue list = exerciseListJson(state);
   for (const JsonValue& item : list.items()) {
@@ -121,9 +270,16 @@ void exerciseList(AppState& state) {
     ImGui::PopID();
   }
   ImGui::Spacing();
+  if (!state.exercise.instructor &&
+      ImGui::CollapsingHeader("Instructor: make an exercise on this canvas"))
+    instructor(state);
+  ImGui::Spacing();
   if (ImGui::Button("Reset my progress")) resetExerciseProgress(state);
   ImGui::SameLine();
-  if (ImGui::Button("Close list")) listShown() = false;
+  if (ImGui::Button("Close list")) {
+    listShown() = false;
+    state.exercise.instructor = false;
+  }
 }
 
 void markPicked(const AppState& state, const UiState& ui) {
@@ -150,7 +306,7 @@ bool pickExercisePoint(Index index) {
 }
 
 void drawExercisesToggle(AppState& state, const PanelRect& rect) {
-  if (state.exercise.open || listShown()) return;
+  if (state.exercise.open || listShown() || state.exercise.instructor) return;
   ImGui::SetNextWindowPos(ImVec2(rect.pos.x + 6, rect.pos.y + 1), ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
@@ -173,7 +329,7 @@ void drawExercisesToggle(AppState& state, const PanelRect& rect) {
 
 bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect) {
   ExerciseSession& s = state.exercise;
-  if (!s.open && !listShown()) return false;
+  if (!s.open && !listShown() && !s.instructor) return false;
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -216,6 +372,12 @@ bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect) {
       }
       ImGui::SameLine();
       if (ImGui::Button("Close")) closeExercise(state);
+      // The link and the single file open exactly this exercise (index.html, no server).
+      if (ImGui::Button("Copy link")) requestExercisePageAction("copy-link");
+      ImGui::SameLine();
+      if (ImGui::Button("Download file")) requestExercisePageAction("download");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("One HTML file that opens this exercise, offline, from anywhere");
     }
   }
   ImGui::End();

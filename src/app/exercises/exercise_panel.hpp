@@ -16,5 +16,8 @@ void drawExercisesToggle(AppState& state, const PanelRect& rect);
 // A tap on point `index` of the canvas: picked for the open exercise's answer when its goal asks
 // for points (true), else not consumed (false).
 bool pickExercisePoint(Index index);
+// Asks the page (index.html) to copy the open exercise's link ("copy-link") or to download the
+// single file that opens it ("download"); exercise_bridge.cpp.
+void requestExercisePageAction(const char* what);
 
 }  // namespace kpg::app

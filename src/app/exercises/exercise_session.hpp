@@ -29,6 +29,7 @@ struct ExerciseSession {
   Locks locksBefore;          // the page's locks, given back when the exercise closes
   std::map<std::string, ExerciseProgress> progress;
   std::uint64_t progressRevision = 0;  // bumped on every change (the page saves then)
+  bool instructor = false;  // the panel shows instructor mode (address parameter instructor=1)
 };
 
 }  // namespace kpg::app

@@ -41,10 +41,7 @@ ActionReply openAction(AppState& app, const JsonValue& v) {
     if (auto error = openExercise(app, *builtin, true)) return ActionReply::failed("$: " + *error);
     return {};
   }
-  ExerciseParse parsed = readExercise(*definition);
-  if (!parsed.ok()) return ActionReply::failed("$.exercise" + parsed.error.substr(1));
-  if (auto error = openExercise(app, *parsed.exercise, false))
-    return ActionReply::failed("$.exercise.session: " + *error);
+  if (auto error = openExerciseDefinition(app, *definition)) return ActionReply::failed(*error);
   return {};
 }
 
@@ -72,6 +69,21 @@ ActionReply bareAction(AppState& app, const JsonValue& v) {
 }
 
 }  // namespace
+
+std::optional<std::string> openExerciseDefinition(AppState& app, const JsonValue& definition) {
+  // Instructor mode: a definition without "session" is made on the canvas as it is now (its
+  // points, kernel, C, step and method).
+  JsonValue made = definition;
+  if (made.isObject() && !made.find("session")) {
+    json::put(made, "session", sessionToJsonValue(app.lab));
+    if (!made.find("mode")) json::put(made, "mode", json::str(modeName(app.modes.mode)));
+  }
+  ExerciseParse parsed = readExercise(made);
+  if (!parsed.ok()) return "$.exercise" + parsed.error.substr(1);
+  if (auto error = openExercise(app, *parsed.exercise, false))
+    return "$.exercise.session: " + *error;
+  return std::nullopt;
+}
 
 std::optional<std::string> openExercise(AppState& app, const Exercise& exercise, bool builtin) {
   LabState lab = app.lab;

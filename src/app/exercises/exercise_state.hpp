@@ -4,6 +4,8 @@
 // student's progress is counted per exercise. The exercise panel (exercise_panel.cpp) and
 // window.kpg go through these functions:
 //   {"type":"openExercise","id":"smo-first-pair"}   or   {"type":"openExercise","exercise":{...}}
+//                       (instructor mode: without "session" the exercise is made on the canvas
+//                       as it is now, with its method)
 //   {"type":"submitAnswer","answer":[2,0]}            (the reply carries solved and feedback)
 //   {"type":"exerciseHint"}                            reveals the next hint
 //   {"type":"closeExercise"}
@@ -23,6 +25,9 @@ namespace kpg::app {
 // Sets up the canvas and locks of `exercise`; the error, and nothing changed, when its session
 // does not apply.
 std::optional<std::string> openExercise(AppState& app, const Exercise& exercise, bool builtin);
+// A definition (JSON) read and opened; without "session", made on the current canvas (instructor
+// mode). The error names the fault's path under "$.exercise".
+std::optional<std::string> openExerciseDefinition(AppState& app, const JsonValue& definition);
 Verdict submitExerciseAnswer(AppState& app, const JsonValue& answer);
 void closeExercise(AppState& app);
 void revealHint(AppState& app);

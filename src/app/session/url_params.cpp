@@ -80,13 +80,13 @@ std::optional<bool> flag(std::string_view text) {
 
 constexpr std::string_view kParameterNames =
     "method, preset, kernel, gamma, coef0, degree, C, step, tutorial, page, exercise, lock, "
-    "unlock, panels, embed, autorun";
+    "unlock, panels, embed, autorun, instructor";
 
 }  // namespace
 
 bool UrlParams::empty() const {
   return !mode && !preset && !kernel && !gamma && !coef0 && !c && !degree && !step && !tutorialId &&
-         !tutorialPage && !exerciseId && !hasPageSettings && errors.empty();
+         !tutorialPage && !exerciseId && !hasPageSettings && !instructor && errors.empty();
 }
 
 UrlParams parseUrlParams(std::string_view query) {
@@ -208,6 +208,12 @@ UrlParams parseUrlParams(std::string_view query) {
         shownPanels[static_cast<std::size_t>(Panel::Canvas)] = true;
         p.page.shown = shownPanels;
       }
+    } else if (name == "instructor") {
+      const auto on = flag(value);
+      if (!on)
+        fail("write instructor=1 (on) or instructor=0 (off)");
+      else
+        p.instructor = *on;
     } else if (name == "embed" || name == "autorun") {
       p.hasPageSettings = true;
       const auto on = flag(value);
@@ -260,6 +266,7 @@ std::vector<std::string> applyUrlParams(AppState& app, const UrlParams& p) {
                      std::to_string(*p.tutorialPage));
   }
   app.page = p.page;
+  app.exercise.instructor = p.instructor;
   if (p.exerciseId) {
     // Last: the exercise sets up its own canvas and locks (the page's come back when it closes).
     if (const Exercise* e = findBuiltinExercise(*p.exerciseId)) {

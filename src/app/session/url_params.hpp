@@ -12,6 +12,7 @@
 //   step=N                                           the SMO step shown (replayed from 0)
 //   tutorial=<id>, page=N                            the Tutorials panel open at that page
 //   exercise=<id>                                    a built-in exercise (exercises/)
+//   instructor=1                                     the exercise panel in instructor mode
 //   lock=kernel,C,gamma,data,step,solver,method|all  locked controls (page_settings.hpp)
 //   unlock=gamma                                     taken out of lock=all
 //   panels=controls,canvas,pair,dual,convergence,status,toolbar   the panels shown
@@ -47,6 +48,7 @@ struct UrlParams {
   std::optional<std::string> tutorialId;
   std::optional<int> tutorialPage;
   std::optional<std::string> exerciseId;
+  bool instructor = false;
   PageSettings page;
   bool hasPageSettings = false;  // any of lock, unlock, panels, embed, autorun
   std::vector<std::string> errors;

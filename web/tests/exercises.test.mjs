@@ -6,6 +6,11 @@
 // link opening exactly that exercise in a fresh page, progress kept in localStorage and reset,
 // and a malformed definition refused with its JSON path.
 
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 const kpg = (t, fn, arg) => t.page.evaluate(fn, arg);
 const dispatch = (t, action) => t.page.evaluate((a) => window.kpg.dispatch(a), action);
 
@@ -273,6 +278,58 @@ export default [
       const bad = await dispatch(t, { type: 'openExercise', exercise: { id: 'x', title: 'x', section: 'x', prompt: 'x', session: await kpg(t, () => window.kpg.session()), goal: { kind: 'classifyPoint', point: 99 } } });
       t.check(!bad.ok && bad.error.startsWith('$.exercise.goal.point: point 99 does not exist'), JSON.stringify(bad));
       t.check(JSON.stringify((await t.state()).exercise) === before, 'nothing changed');
+    },
+  },
+  {
+    name: 'instructor mode: an exercise made on the canvas round-trips through its link and its file',
+    async run(t) {
+      await t.page.goto(t.baseUrl + '?instructor=1');
+      await t.page.waitForFunction(() => window.kpg && window.kpg.ready, null, { timeout: 60000 });
+      // The teacher sets up the canvas ...
+      await t.dispatch({ type: 'preset', name: 'blobs' });
+      await t.dispatch({ type: 'setC', C: 1 });
+      await t.dispatch({ type: 'step', n: 3 });
+      await t.waitFrames(3);
+      await t.screenshot('instructor-mode');
+      const canvas = await kpg(t, () => window.kpg.session());
+      // ... and makes the exercise on it (no session in the definition: the canvas as it is).
+      const definition = { id: 'teacher-1', title: 'The pair after three steps', section: '003 SMO algo',
+                           prompt: 'Which pair does SMO update next?', hints: ['Look at I_up.', 'And at I_low.'],
+                           locks: ['kernel', 'C', 'data', 'step'], goal: { kind: 'smoPair' } };
+      await t.dispatch({ type: 'openExercise', exercise: definition });
+      const made = (await t.state()).exercise;
+      t.check(made.id === 'teacher-1' && made.prompt === definition.prompt && made.hintCount === 2 && !made.builtin,
+              JSON.stringify(made));
+      const link = await kpg(t, () => window.kpg.exerciseLink());
+      const html = await kpg(t, () => window.kpg.exerciseFile());
+      t.check(html.length > 500000 && html.includes('kpg-start-link'), `the single file: ${html.length} characters`);
+
+      // The link, in a fresh page: exactly this exercise on exactly this canvas.
+      const student = await t.page.context().newPage();
+      await student.goto(link);
+      await student.waitForFunction(() => window.kpg && window.kpg.ready && !window.kpg.state().replay, null, { timeout: 60000 });
+      const s = await student.evaluate(() => window.kpg.state());
+      t.check(JSON.stringify(s.exercise) === JSON.stringify(made), `the link reopens it: ${JSON.stringify(s.exercise)}`);
+      t.check(JSON.stringify(await student.evaluate(() => window.kpg.session())) === JSON.stringify(canvas), 'the same canvas');
+      await student.close();
+
+      // The file, opened from disk with the network off.
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kpg-exercise-')), 'teacher-1.html');
+      fs.writeFileSync(file, html);
+      const offline = await t.page.context().browser().newContext({ offline: true });
+      try {
+        const page = await offline.newPage();
+        await page.goto(pathToFileURL(file).href);
+        await page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null, { timeout: 90000 });
+        t.check(!(await page.evaluate(() => window.kpg.error)), 'the file starts offline');
+        await page.waitForFunction(() => !window.kpg.state().replay, null, { timeout: 60000 });
+        const f = await page.evaluate(() => window.kpg.state());
+        t.check(JSON.stringify(f.exercise) === JSON.stringify(made), `the file opens it: ${JSON.stringify(f.exercise)}`);
+        t.check(JSON.stringify(await page.evaluate(() => window.kpg.session())) === JSON.stringify(canvas), 'the file: the same canvas');
+      } finally {
+        await offline.close();
+        fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      }
     },
   },
 ];

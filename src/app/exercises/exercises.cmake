@@ -5,3 +5,7 @@ target_sources(kpg_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/exercise_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/exercise_bridge.cpp
 )
+# The page's exercise functions (progress in localStorage, the link, instructor mode's single
+# file), inside kpg_app.js so that the single file carries them.
+target_link_options(kpg_app PRIVATE --post-js ${CMAKE_CURRENT_LIST_DIR}/exercise_page.js)
+# (its LINK_DEPENDS: src/app/CMakeLists.txt, which sets the property.)

@@ -239,13 +239,13 @@ export default [
       const view = await t.view();
       const points = (await t.state()).session.points;
       for (const index of wrongPick) {
+        // A quick tap (a press held past the long-press time would be a delete).
         const at = t.constructor.toPage(view, points[index][0], points[index][1]);
         await t.page.mouse.move(at.x, at.y);
         await t.waitFrames(2);
-        await t.page.mouse.down();
-        await t.waitFrames(2);
-        await t.page.mouse.up();
-        await t.waitFrames(2);
+        await t.page.mouse.click(at.x, at.y);
+        await t.page.waitForFunction((n) => window.kpg.state().exercise.selected.length === n,
+                                     wrongPick.indexOf(index) + 1, { timeout: 10000 });
       }
       let s = await t.state();
       t.check(JSON.stringify(s.exercise.selected) === JSON.stringify(wrongPick),

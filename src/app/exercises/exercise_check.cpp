@@ -83,24 +83,30 @@ std::string pairReason(const LabState& lab, const SmoSolver& solver, const SmoSt
   const Vector& y = lab.data.labels;
   const double c = lab.params.c;
   std::string up, low;
+  int tied = 0;  // points of I_up reaching m(α)
   const Index shown = std::min<Index>(y.size(), 12);
-  for (Index t = 0; t < shown; ++t) {
-    const std::string item = std::to_string(t) + ": " + num(-y(t) * g(t));
-    if (inUpSet(y(t), alpha(t), 0, c)) up += (up.empty() ? "" : ", ") + item;
-    if (inLowSet(y(t), alpha(t), 0, c)) low += (low.empty() ? "" : ", ") + item;
+  for (Index t = 0; t < y.size(); ++t) {
+    const double value = -y(t) * g(t);
+    const std::string item = "point " + std::to_string(t) + " → " + num(value);
+    if (inUpSet(y(t), alpha(t), 0, c)) {
+      if (value == step.mAlpha) ++tied;
+      if (t < shown) up += (up.empty() ? "" : ", ") + item;
+    }
+    if (inLowSet(y(t), alpha(t), 0, c) && t < shown) low += (low.empty() ? "" : ", ") + item;
   }
   std::string text = "i = " + std::to_string(step.i) +
                      " because m(α) = max over I_up of −y_t∇f(α)_t = " + num(step.mAlpha) +
-                     " is reached there (I_up, point: −y∇f = " + up + ")";
+                     " is reached there (−y_t∇f(α)_t on I_up: " + up + ")";
+  if (tied > 1) text += ", a tie that SMO breaks toward the last index, as LIBSVM does";
   if (lab.params.rule == SelectionRule::SecondOrder) {
     text += "; j = " + std::to_string(step.j) +
             " because among the points of I_low with −y_t∇f(α)_t < m(α) it gives the largest "
             "objective decrease b²/a = " +
-            num(-step.secondOrderGain) + " (WSS3; I_low: " + low + ")";
+            num(-step.secondOrderGain) + " (WSS3; −y_t∇f(α)_t on I_low: " + low + ")";
   } else {
     text += "; j = " + std::to_string(step.j) +
             " because M(α) = min over I_low = " + num(step.bigMAlpha) +
-            " is reached there (I_low: " + low + ")";
+            " is reached there (−y_t∇f(α)_t on I_low: " + low + ")";
   }
   return text + ".";
 }

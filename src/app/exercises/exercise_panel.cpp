@@ -307,7 +307,12 @@ bool pickExercisePoint(Index index) {
 
 void drawExercisesToggle(AppState& state, const PanelRect& rect) {
   if (state.exercise.open || listShown() || state.exercise.instructor) return;
-  ImGui::SetNextWindowPos(ImVec2(rect.pos.x + 6, rect.pos.y + 1), ImGuiCond_Always);
+  // Left of the Tutorials toggle (tutorials_panel.cpp drawTutorialsToggle), on the title bar.
+  const char* label = "Exercises ▸";
+  const float width = ImGui::CalcTextSize(label).x + 18;
+  const float tutorials = state.tutorial.open ? 0 : ImGui::CalcTextSize("Tutorials ▸").x + 18 + 6;
+  ImGui::SetNextWindowPos(ImVec2(rect.pos.x + rect.size.x - tutorials - width - 6, rect.pos.y + 1),
+                          ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground;
@@ -318,7 +323,7 @@ void drawExercisesToggle(AppState& state, const PanelRect& rect) {
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.15f, 0.5f, 0.3f, 1));
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.2f, 0.6f, 0.35f, 1));
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-    if (ImGui::Button("Exercises ▸")) listShown() = true;
+    if (ImGui::Button(label)) listShown() = true;
     ImGui::PopStyleColor(3);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Exercises that check your answer from the solver's own numbers");

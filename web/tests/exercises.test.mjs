@@ -285,7 +285,8 @@ export default [
     async run(t) {
       await t.page.goto(t.baseUrl + '?instructor=1');
       await t.page.waitForFunction(() => window.kpg && window.kpg.ready, null, { timeout: 60000 });
-      // The teacher sets up the canvas ...
+      // The teacher sets up the canvas (Live off: the question is about the next step) ...
+      await t.dispatch({ type: 'setLive', on: false });
       await t.dispatch({ type: 'preset', name: 'blobs' });
       await t.dispatch({ type: 'setC', C: 1 });
       await t.dispatch({ type: 'step', n: 3 });

@@ -30,12 +30,21 @@ const Locks kAll =
     locks({LockedControl::Kernel, LockedControl::C, LockedControl::Gamma, LockedControl::Data,
            LockedControl::Step, LockedControl::Solver, LockedControl::Method});
 
+// A preset with the kernel and C set and `step` steps taken, Live mode off: the kernel and C are
+// set on a cold start at step 0 (not warm-started to convergence), and the student steps.
 LabState lab(const std::string& preset, KernelParams kernel, double c, std::int64_t step = 0) {
   LabState l = makeLabState();
+  (void)apply(l, action::SetLive{false}, false);
   (void)apply(l, action::LoadPreset{preset}, false);
   (void)apply(l, action::SetKernel{kernel}, false);
   (void)apply(l, action::SetC{c}, false);
   if (step > 0) (void)apply(l, action::Step{step}, false);
+  return l;
+}
+
+// Live mode back on: for the exercises where the student edits and watches the optimum follow.
+LabState live(LabState l) {
+  (void)apply(l, action::SetLive{true}, false);
   return l;
 }
 
@@ -210,7 +219,7 @@ std::vector<Exercise> build() {
                        "bound support vector (α₀ = C) at the optimum, then Submit.",
                        {"A bound SV is inside its margin or on the wrong side.",
                         "Drag point 0 towards the other class."},
-                       lab("separable", KernelParams::linear(), 1), Mode::Svm,
+                       live(lab("separable", KernelParams::linear(), 1)), Mode::Svm,
                        locks({LockedControl::Kernel, LockedControl::C, LockedControl::Gamma,
                               LockedControl::Solver, LockedControl::Method}),
                        g));
@@ -266,7 +275,7 @@ std::vector<Exercise> build() {
                        {"γ = 1/(2σ²): a large γ is a narrow bump around each point.",
                         "Too small a γ underfits; too large a γ makes every point a support "
                         "vector."},
-                       lab("moons", rbf(1), 10), Mode::Svm,
+                       live(lab("moons", rbf(1), 10)), Mode::Svm,
                        locks({LockedControl::Kernel, LockedControl::C, LockedControl::Data,
                               LockedControl::Solver, LockedControl::Method}),
                        g));

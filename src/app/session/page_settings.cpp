@@ -118,7 +118,9 @@ std::optional<LockedControl> lockTouchedBy(const LabState& lab, const LabAction&
                              std::is_same_v<A, action::StepBack> ||
                              std::is_same_v<A, action::Seek> || std::is_same_v<A, action::Run> ||
                              std::is_same_v<A, action::RunToConvergence> ||
-                             std::is_same_v<A, action::Reset>) {
+                             std::is_same_v<A, action::Reset> ||
+                             std::is_same_v<A, action::SetLive>) {
+          // Live mode re-converges after every edit: stepping by another name.
           return LockedControl::Step;
         } else if constexpr (std::is_same_v<A, action::LoadPreset> ||
                              std::is_same_v<A, action::Generate> ||

@@ -243,6 +243,10 @@ std::vector<std::string> applyUrlParams(AppState& app, const UrlParams& p) {
   const auto report = [&](const std::string& parameter, const std::optional<std::string>& error) {
     if (error) errors.push_back("address parameter " + parameter + ": " + *error);
   };
+  // The page's set-up is exact: with Live mode off while it is applied, a kernel or C given here
+  // rebuilds the solver at step 0 (not a warm start to convergence) and step=N replays N steps.
+  const bool live = lab.live.on;
+  (void)apply(lab, action::SetLive{false}, false);
   if (p.preset) report("preset=" + *p.preset, apply(lab, action::LoadPreset{*p.preset}, false));
   if (p.kernel || p.gamma || p.coef0 || p.degree) {
     KernelParams kernel = lab.params.kernel;
@@ -254,6 +258,7 @@ std::vector<std::string> applyUrlParams(AppState& app, const UrlParams& p) {
   }
   if (p.c) report("C", apply(lab, action::SetC{*p.c}, false));
   if (p.step && *p.step > 0) report("step", apply(lab, action::Step{*p.step}, false));
+  (void)apply(lab, action::SetLive{live}, false);
   if (p.mode) setMode(app.modes, lab, *p.mode);
   if (p.tutorialId) {
     if (auto error = openTutorial(app.tutorial, lab, *p.tutorialId, p.tutorialPage)) {

@@ -12,6 +12,7 @@
 #include "tutorials/tutorial_state.hpp"
 
 #include <cstdint>
+#include <string>
 
 namespace kpg::app {
 
@@ -27,6 +28,12 @@ struct RenderState {
   double wakeAtSeconds = -1;           // one frame due then (a notice stepping aside), −1: none
   std::uint64_t shown = 0;             // fingerprint of the state the last frame drew
   double lastCpuMs = 0;                // the last drawn frame's own time in frame(), ms
+};
+
+// What the screen reader's live region last said (js_bridge.hpp reportStepWords), and when.
+struct StepWordsState {
+  std::string text;
+  double atSeconds = -1;
 };
 
 struct AppState {
@@ -52,6 +59,7 @@ struct AppState {
   PageSettings page;
   // The open exercise and the student's progress (issue 10 §3, exercises/exercise_state.hpp).
   ExerciseSession exercise;
+  StepWordsState stepWords;
 };
 
 // Asks for one frame at `seconds` (the earliest of the asked times wins): something on screen

@@ -1,4 +1,5 @@
 #include "js_bridge.hpp"
+#include "lab/step_words.hpp"
 
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
@@ -28,7 +29,25 @@ EM_JS(void, kpgJsReplayProgress, (double done, double total, const char* text), 
   if (Module.onKpgReplayProgress) Module.onKpgReplayProgress(done, total, UTF8ToString(text));
 });
 
+// The step in words for screen readers (index.html #step-words, an ARIA polite live region).
+EM_JS(void, kpgJsStepWords, (const char* text), {
+  const region = document.getElementById('step-words');
+  if (region) region.textContent = UTF8ToString(text);
+});
+
 namespace kpg::app {
+
+void reportStepWords(AppState& state, double nowSeconds) {
+  // A polite region is read when the reader is idle: while the solver runs, one sentence a
+  // second and the last one when it stops, instead of a queue of every step.
+  StepWordsState& words = state.stepWords;
+  const std::string text = stepAnnouncement(state.lab);
+  if (text == words.text) return;
+  if (state.lab.playback.running && nowSeconds - words.atSeconds < 1.0) return;
+  words.text = text;
+  words.atSeconds = nowSeconds;
+  kpgJsStepWords(text.c_str());
+}
 
 void notifyFirstFrame() {
   kpgJsFirstFrame();

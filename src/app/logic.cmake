@@ -5,6 +5,8 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/lab/playback.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_replay.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lab/step_words.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lab/param_input.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/schema.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/session_json.cpp

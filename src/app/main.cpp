@@ -18,6 +18,8 @@
 #include "panels/file_toolbar.hpp"
 #include "panels/page_layout.hpp"
 #include "panels/panels.hpp"
+#include "panels/param_widgets.hpp"
+#include "panels/start_card.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
 #include "session/url_params.hpp"
@@ -196,6 +198,7 @@ void frame(const FrameInfo& info) {
   autorunIfAsked(state);  // a course page's autorun=1 (session/url_params.hpp)
   v.stepsLastFrame = advance(state.lab, static_cast<double>(io.DeltaTime), kSolverBudgetMs);
   reportReplayProgress(state.lab);
+  reportStepWords(state, seconds);
   const double solved = nowMs();
   updateField(state, v, seconds);
   const double fielded = nowMs();
@@ -227,6 +230,7 @@ void frame(const FrameInfo& info) {
     if (page.showsPanel(Panel::Pair) || tutorialsOpen) drawTutorialsToggle(state, layout.pair);
     if (page.showsPanel(Panel::Pair) && !tutorialsOpen) drawExercisesToggle(state, layout.pair);
   }
+  drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help (issue 9 item 6)
   ImGui::Render();
   const double built = nowMs();
 
@@ -301,6 +305,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
          ",\"xMax\":" + jsonNumber(visible.xMax) + ",\"yMin\":" + jsonNumber(visible.yMin) +
          ",\"yMax\":" + jsonNumber(visible.yMax) + "}";
   out += ",\"modelRevision\":" + std::to_string(state.lab.modelRevision);
+  out += ",\"guide\":" + guideJson(v.ui);  // panels/param_widgets.hpp (issue 9 items 5-7)
   out += ",\"frames\":" + std::to_string(state.frameCount);
   out += ",\"running\":" + std::string(state.lab.playback.running ? "true" : "false") +
          ",\"step\":" + std::to_string(state.lab.stepCount());

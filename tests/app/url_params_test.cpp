@@ -72,7 +72,7 @@ TEST_CASE("URL parameters: a course page's address sets up the lab and its locks
 }
 
 TEST_CASE(
-    "URL parameters: a bad one names itself, its value and what to write; the rest apply (W15)",
+    "URL parameters: a bad one names itself, its value and what to write; the rest apply (W16)",
     "[app][url]") {
   const UrlParams p = parseUrlParams(
       "preset=moons&gamma=abc&kernel=gaussian&lock=kernal,C&C=1e9&step=-3&panels=canvas,chart"

@@ -75,9 +75,17 @@ export async function launchBrowser() {
   return {
     // A fresh context per test: no shared storage; `options` may set viewport, deviceScaleFactor,
     // hasTouch (Playwright's BrowserContext options).
+    // `firstVisit: true` opens the app as a first-time visitor; otherwise the start card
+    // (issue 9 item 6, src/app/panels/start_card.hpp) counts as seen, on every navigation.
     newPage: async (options = {}) => {
+      const { firstVisit = false, ...contextOptions } = options;
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 },
-                                                 deviceScaleFactor: 1, ...options });
+                                                 deviceScaleFactor: 1, ...contextOptions });
+      if (!firstVisit) {
+        await context.addInitScript(() => {
+          try { window.localStorage.setItem('kpg.startCard.seen', '1'); } catch (e) { /* W5 */ }
+        });
+      }
       const page = await context.newPage();
       return { page, close: () => context.close() };
     },

@@ -275,6 +275,11 @@ export default [
       }
       let s = await t.state();
       t.check(s.solver.step === 3, `three Space presses: step ${s.solver.step}`);
+      // The screen reader's live region says the step in words, points numbered from 1.
+      const words = await t.page.textContent('#step-words');
+      const last = s.solver.lastStep;
+      t.check(words.startsWith(`step 3: pair ${last.i + 1} and ${last.j + 1}, α`), `live region: ${words}`);
+      t.check(await t.page.getAttribute('#step-words', 'aria-live') === 'polite', 'a polite live region');
       await t.page.keyboard.down('Shift');
       await t.page.keyboard.down('Space');
       await t.waitFrames(2);

@@ -63,21 +63,23 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-void controls(ModesState& modes, const LabState& lab) {
+const ParamRange kMuRange{"μ", 1e-8, 10, true};
+
+void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("Fisher discriminant");
   int form = modes.kfd.kernelForm ? 1 : 0;
   ImGui::RadioButton("LDA (linear, 004)", &form, 0);
+  tip(ui, "Fisher's linear discriminant of notes 004: u ∝ S_W⁻¹(m₊ − m₋), no kernel.");
   ImGui::SameLine();
   ImGui::RadioButton("KFD (kernel)", &form, 1);
+  tip(ui, "Kernel Fisher discriminant: the same criterion in the kernel's feature space.");
   bool changed = (form == 1) != modes.kfd.kernelForm;
   modes.kfd.kernelForm = form == 1;
   if (modes.kfd.kernelForm) {
-    float mu = static_cast<float>(modes.kfd.mu);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if (ImGui::SliderFloat("μ (N + μI)", &mu, 1e-8f, 10.0f, "%.2e", ImGuiSliderFlags_Logarithmic)) {
-      modes.kfd.mu = static_cast<double>(mu);
-      changed = true;
-    }
+    changed = paramSlider(lab, ui, "μ", modes.kfd.mu, kMuRange,
+                          "μ: the regulariser added to the within-class matrix, N + μI, so that "
+                          "it can be inverted; larger μ, a smoother direction.") ||
+              changed;
   }
   if (changed) rebuildMode(modes, lab, Mode::Kfd);
 }
@@ -160,7 +162,7 @@ void plots(const LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw,
 
 constexpr const char* kPlotsTitle = "Projected training points by class###modeplots";
 constexpr ModeScreen kScreen{kPlotsTitle, "x₁ →",  "↑ x₂",   legend,  underAxes, overAxes,
-                             nullptr,     tooltip, controls, numbers, plots};
+                             nullptr,     tooltip, controls, numbers, plots,     nullptr};
 
 }  // namespace
 

@@ -78,22 +78,23 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-void controls(ModesState& modes, const LabState& lab) {
+const ParamRange kClusterRange{"k", 1, 8, false, 1, true};
+
+void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("k-means");
-  int k = modes.kmeans.k;
+  double k = modes.kmeans.k;
   int seed = static_cast<int>(modes.kmeans.seed);
-  const float w = ImGui::GetFontSize() * 7;
-  ImGui::SetNextItemWidth(w);
-  const bool a = ImGui::SliderInt("clusters k", &k, 1, 8);
-  ImGui::SetNextItemWidth(w);
+  const bool a = paramSlider(lab, ui, "clusters k", k, kClusterRange,
+                             "k: how many clusters; the means live in the kernel's feature space.");
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const bool b = ImGui::InputInt("seed##k", &seed);
+  tip(ui, "seed: the start of the k-means++ choice of the first means.");
   if (a || b) {
-    modes.kmeans.k = k;
+    modes.kmeans.k = static_cast<int>(k);
     modes.kmeans.seed = static_cast<std::uint64_t>(std::max(0, seed));
     rebuildMode(modes, lab, Mode::Kmeans);
   }
   ImGui::TextWrapped("Class labels are ignored: k-means finds its own groups.");
-  steppingControls(modes, lab, "Assign every point to its nearest mean, then update the means");
 }
 
 void numbers(const LabState&, const ModesState& modes, const ModesView&) {
@@ -117,8 +118,8 @@ void numbers(const LabState&, const ModesState& modes, const ModesView&) {
   if (const KernelKmeansStep* last = m.last()) {
     ImGui::Text("last step: %lld changed", last->changed);
     for (const auto& r : last->reseeds)
-      ImGui::Text("cluster %d was empty: reseeded with point %d", r.first + 1,
-                  static_cast<int>(r.second));
+      ImGui::Text("cluster %d was empty: reseeded with point %lld", r.first + 1,
+                  pointNumber(r.second));
   }
 }
 
@@ -138,8 +139,11 @@ void plots(const LabState&, ModesState& modes, ModesView&, ImDrawList* draw, ImV
 }
 
 constexpr const char* kPlotsTitle = "Objective over the steps###modeplots";
-constexpr ModeScreen kScreen{kPlotsTitle, "x₁ →",  "↑ x₂",   legend,  underAxes, overAxes,
-                             nullptr,     tooltip, controls, numbers, plots};
+constexpr ModeScreen kScreen{
+    kPlotsTitle, "x₁ →",    "↑ x₂",
+    legend,      underAxes, overAxes,
+    nullptr,     tooltip,   controls,
+    numbers,     plots,     "Assign every point to its nearest mean, then update the means"};
 
 }  // namespace
 

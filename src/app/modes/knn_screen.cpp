@@ -64,12 +64,14 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-void controls(ModesState& modes, const LabState& lab) {
+const ParamRange kKRange{"K", 1, 25, false, 1, true};
+
+void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("k-NN");
-  int k = modes.knn.k;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  if (ImGui::SliderInt("K neighbours", &k, 1, 25)) {
-    modes.knn.k = k;
+  double k = modes.knn.k;
+  if (paramSlider(lab, ui, "K", k, kKRange,
+                  "K: how many nearest points (in the kernel's distance) vote for the class.")) {
+    modes.knn.k = static_cast<int>(k);
     rebuildMode(modes, lab, Mode::Knn);
   }
   ImGui::TextWrapped("d²(x, xᵢ) = k(x,x) − 2k(x,xᵢ) + k(xᵢ,xᵢ); majority vote of the K nearest.");
@@ -92,7 +94,7 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView& view
   ImGui::Text("neighbours of (%s, %s):", plot::formatNumber(view.hoverX).c_str(),
               plot::formatNumber(view.hoverY).c_str());
   for (const KnnNeighbor& nb : r.neighbors)
-    ImGui::Text("  #%d  class %s  d = %s", static_cast<int>(nb.index), nb.label > 0 ? "+1" : "−1",
+    ImGui::Text("  point %lld  class %s  d = %s", pointNumber(nb.index), nb.label > 0 ? "+1" : "−1",
                 plot::formatNumber(nb.distance()).c_str());
 }
 
@@ -106,7 +108,7 @@ void plots(const LabState&, ModesState&, ModesView&, ImDrawList*, ImVec2, ImVec2
 
 constexpr const char* kPlotsTitle = "Votes###modeplots";
 constexpr ModeScreen kScreen{kPlotsTitle, "x₁ →",  "↑ x₂",   legend,  underAxes, overAxes,
-                             hover,       tooltip, controls, numbers, plots};
+                             hover,       tooltip, controls, numbers, plots,     nullptr};
 
 }  // namespace
 

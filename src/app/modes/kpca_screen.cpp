@@ -46,13 +46,16 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-void controls(ModesState& modes, const LabState&) {
+void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("Kernel PCA");
   const int count = static_cast<int>(modes.kpca.pca.eigenvalues().size());
-  int component = modes.kpca.selected + 1;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  if (count > 0 && ImGui::SliderInt("component", &component, 1, count)) {
-    modes.kpca.selected = component - 1;
+  double component = modes.kpca.selected + 1;
+  if (count > 1 &&
+      paramSlider(lab, ui, "component", component,
+                  ParamRange{"component", 1, static_cast<double>(count), false, 1, true},
+                  "Which principal component in feature space the large plot shows (1: the "
+                  "largest eigenvalue).")) {
+    modes.kpca.selected = static_cast<int>(component) - 1;
     ++modes.revision;
   }
   ImGui::TextWrapped(
@@ -197,7 +200,7 @@ void plots(const LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* dr
 constexpr const char* kPlotsTitle =
     "The first components: projection contours and eigenvalues###modeplots";
 constexpr ModeScreen kScreen{kPlotsTitle, "x₁ →",  "↑ x₂",   legend,  nullptr, overAxes,
-                             nullptr,     tooltip, controls, numbers, plots};
+                             nullptr,     tooltip, controls, numbers, plots,   nullptr};
 
 }  // namespace
 

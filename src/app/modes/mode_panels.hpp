@@ -12,7 +12,7 @@
 namespace kpg::app {
 
 // The mode combo at the top of the controls (the SVM lab's controls call it too).
-void drawModeSelector(ModesState& modes, const LabState& lab);
+void drawModeSelector(ModesState& modes, const LabState& lab, UiState& ui);
 
 // Draws the whole screen of the current mode (not the SVM lab), including its time slice.
 void drawModeScreen(AppState& state, UiState& ui, const Layout& layout);

@@ -228,14 +228,9 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
     }
     ImGui::EndCombo();
   }
-  ImGui::TextUnformatted("Click adds:");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("+1", ui.currentClass > 0)) ui.currentClass = 1;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("−1", ui.currentClass < 0)) ui.currentClass = -1;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("erase", ui.tool == CanvasTool::Erase))
-    ui.tool = ui.tool == CanvasTool::Erase ? CanvasTool::AddMove : CanvasTool::Erase;
+  tip(ui, "The points every method works on; the SVM lab shows the same points.");
+  // The lab's class chips and tools (issue 9 item 11: one way of adding points everywhere).
+  drawClassChips(ui, true);
   drawEditRow(lab, ui);
 }
 
@@ -302,7 +297,7 @@ void drawClassPoints(const ModeCanvas& c) {
 }
 
 void pointTooltipHeader(const LabState& lab, Index i, bool showClass) {
-  ImGui::Text("Point %d  (%s, %s)%s", static_cast<int>(i),
+  ImGui::Text("Point %lld  (%s, %s)%s", pointNumber(i),
               plot::formatNumber(lab.data.points(i, 0)).c_str(),
               plot::formatNumber(lab.data.points(i, 1)).c_str(),
               !showClass ? "" : (lab.data.labels(i) > 0 ? "  class +1" : "  class −1"));
@@ -317,33 +312,33 @@ void rebuildMode(ModesState& modes, const LabState& lab, Mode mode) {
   ensureBuilt(modes, lab);
 }
 
-void steppingControls(ModesState& modes, const LabState& lab, const char* stepTip) {
+void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char* stepTip) {
   sectionTitle("Run");
   const LockedItems stepLock(LockedControl::Step);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   const std::int64_t position = modePosition(modes);
   ImGui::BeginDisabled(position == 0);
   if (ImGui::Button("◀ Step back", ImVec2(half, 0))) (void)modeStepBack(modes, lab, 1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Shift+Space");
+  tip(ui, "Undo the last step (Shift+Space).");
   ImGui::EndDisabled();
   ImGui::SameLine();
   const bool can = modeCanStep(modes);
   ImGui::BeginDisabled(!can);
   if (ImGui::Button("Step ▶", ImVec2(half, 0))) (void)modeStep(modes, lab, 1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (Space)", stepTip);
+  markItem(ui, "step");
+  tip(ui, (std::string(stepTip) + " (Space).").c_str());
   stepLock.explain("Step");
   if (ImGui::Button(modes.playback.running ? "Pause" : "Run", ImVec2(half, 0)))
     modes.playback.running = !modes.playback.running;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: run / pause");
+  tip(ui, "Run / pause the steps at the speed below (R).");
   ImGui::SameLine();
   if (ImGui::Button("Run to the end", ImVec2(half, 0))) (void)modeRunToEnd(modes, lab, 300);
+  tip(ui, "Step until the method converges or reaches its cap.");
   ImGui::EndDisabled();
   if (ImGui::Button("Reset", ImVec2(-1, 0))) modeReset(modes, lab);
-  float speed = static_cast<float>(modes.playback.stepsPerSecond);
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##modespeed", &speed, 0.5f, 200.0f, "%.3g steps/s",
-                         ImGuiSliderFlags_Logarithmic))
-    modes.playback.stepsPerSecond = static_cast<double>(speed);
+  tip(ui, "Back to step 0.");
+  paramSlider(lab, ui, "steps/s", modes.playback.stepsPerSecond,
+              ParamRange{"steps/s", 0.5, 200, true}, "Steps per second while Run is on.");
   const std::int64_t furthest = modeFurthest(modes);
   int shown = static_cast<int>(std::min<std::int64_t>(position, 1 << 30));
   ImGui::BeginDisabled(furthest == 0);
@@ -352,10 +347,11 @@ void steppingControls(ModesState& modes, const LabState& lab, const char* stepTi
                        static_cast<int>(std::clamp<std::int64_t>(furthest, 1, 1 << 30)),
                        "step %d (scrub the recorded steps)"))
     (void)modeSeek(modes, lab, shown);
+  tip(ui, "Drag to any recorded step.");
   ImGui::EndDisabled();
 }
 
-void drawModeSelector(ModesState& modes, const LabState& lab) {
+void drawModeSelector(ModesState& modes, const LabState& lab, UiState& ui) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
   ImGui::TextUnformatted("Method");
   ImGui::PopStyleColor();
@@ -373,6 +369,9 @@ void drawModeSelector(ModesState& modes, const LabState& lab) {
     }
     ImGui::EndCombo();
   }
+  tip(ui,
+      "The kernel method on the canvas: the SVM lab (SMO), the perceptron, k-NN, k-means, kernel "
+      "PCA, Fisher's discriminant (LDA / KFD) and ε-SVR, all on the same points and kernel.");
 }
 
 void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
@@ -386,18 +385,22 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
 
   const PageSettings& page = state.page;  // a course page's panels (page_settings.hpp)
   if (page.showsPanel(Panel::Controls)) {
-    beginPanel("Kernel Playground · kernel methods###modecontrols", layout.controls, 0);
-    drawModeSelector(modes, lab);
+    // Always a scrollbar: one that came and went would move the controls sideways (item 11).
+    beginPanel("Kernel Playground · kernel methods###modecontrols", layout.controls,
+               ImGuiWindowFlags_AlwaysVerticalScrollbar);
+    drawModeSelector(modes, lab, ui);
+    // Step / Run / Reset first, at the lab's place (issue 9 item 11).
+    if (screen->stepTip) steppingControls(modes, lab, ui, screen->stepTip);
     dataControls(lab, ui, state.modesView);
     const bool kernelUsed =
         !(modes.mode == Mode::Perceptron && !modes.perceptron.params.kernelForm) &&
         !(modes.mode == Mode::Kfd && !modes.kfd.kernelForm);
     sectionTitle(kernelUsed ? "Kernel" : "Kernel (not used by this form)");
-    drawKernelControls(lab);
+    drawKernelControls(lab, ui);
     ensureBuilt(modes, lab);  // the kernel or the data may have changed
     if (screen->controls) {
       const LockedItems methodLock(LockedControl::Method);  // the method's own parameters
-      screen->controls(modes, lab);
+      screen->controls(modes, lab, ui);
     }
     ImGui::End();
   }

@@ -11,6 +11,7 @@
 #include "modes/mode_field.hpp"
 #include "panels/canvas_view.hpp"
 #include "panels/panels.hpp"
+#include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
 
 #include <string>
@@ -51,10 +52,15 @@ struct ModeScreen {
   // (k-NN's neighbours) instead of the point tooltip.
   bool (*hover)(const ModeCanvas& canvas, ModesView& view, double x, double y);
   void (*tooltip)(const ModeCanvas& canvas, Index point);  // what the method says about a point
-  void (*controls)(ModesState& modes, const LabState& lab);
+  // The method's parameters (under the shared data and kernel controls); a typed value out of
+  // range posts a notice in the lab (panels/param_widgets.hpp).
+  void (*controls)(ModesState& modes, LabState& lab, UiState& ui);
   void (*numbers)(const LabState& lab, const ModesState& modes, const ModesView& view);
   void (*plots)(const LabState& lab, ModesState& modes, ModesView& view, ImDrawList* draw,
                 ImVec2 min, ImVec2 max);
+  // What Step does, for the methods with steps: the shared frame draws Step back / Step / Run /
+  // Reset under the method selector, at the same place on every screen (issue 9 item 11).
+  const char* stepTip;
 };
 
 const ModeScreen& perceptronScreen();
@@ -79,7 +85,7 @@ void pointTooltipHeader(const LabState& lab, Index point, bool showClass);
 void numberLine(const char* name, double value);
 // Step back / Step / Run / Run to the end / Reset, the scrubber and the speed, for the methods
 // with steps (Shift+Space, Space and R on the keyboard).
-void steppingControls(ModesState& modes, const LabState& lab, const char* stepTip);
+void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char* stepTip);
 // Marks a mode's model for rebuilding after a parameter change and rebuilds it.
 void rebuildMode(ModesState& modes, const LabState& lab, Mode mode);
 

@@ -60,7 +60,7 @@ void overAxes(const ModeCanvas& c) {
   if (pts.rows() <= 30) {
     for (Index i = 0; i < pts.rows(); ++i) {
       const ImVec2 s = c.view.toScreen(pts(i, 0), pts(i, 1));
-      const std::string t = "x" + plot::subscript(i);
+      const std::string t = "x" + plot::subscript(pointNumber(i));
       c.draw->AddText(ImVec2(s.x + radius + 2, s.y - radius - 14), plot::kMuted, t.c_str());
     }
   }
@@ -115,42 +115,54 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-void controls(ModesState& modes, const LabState& lab) {
+// Ranges of the typed fields and sliders (panels/param_widgets.hpp).
+const ParamRange kEtaRange{"η", 0.01, 4, true};
+const ParamRange kEpochRange{"epochs", 1, 1000, true, 1, true};
+
+void controls(ModesState& modes, LabState& lab, UiState& ui) {
   PerceptronMode& m = modes.perceptron;
   PerceptronParams p = m.params;
   sectionTitle("Perceptron");
   int form = p.kernelForm ? 1 : 0;
   ImGui::RadioButton("primal β, β₀ (002)", &form, 0);
+  tip(ui, "The primal perceptron of notes 002: h(x) = β·x + β₀, updated β += η yᵢxᵢ on a mistake.");
   ImGui::SameLine();
   ImGui::RadioButton("kernel α (001)", &form, 1);
+  tip(ui,
+      "The dual (kernel) perceptron of notes 001: h(x) = Σ αᵢyᵢ k(xᵢ, x) (+ b), αᵢ += 1 on a "
+      "mistake at point i.");
   p.kernelForm = form == 1;
   int rule = p.rule == MistakeRule::NonPositiveMargin ? 0 : 1;
   ImGui::TextUnformatted("update when");
   ImGui::RadioButton("y·h ≤ 0 (001)", &rule, 0);
+  tip(ui, "A point on the boundary (h = 0) counts as a mistake, as in notes 001.");
   ImGui::SameLine();
   ImGui::RadioButton("y·h < 0 (002)", &rule, 1);
+  tip(ui, "Only a point strictly on the wrong side counts as a mistake, as in notes 002.");
   p.rule = rule == 0 ? MistakeRule::NonPositiveMargin : MistakeRule::NegativeMargin;
   int order = p.order == VisitOrder::Fixed ? 0 : 1;
   ImGui::TextUnformatted("order");
   ImGui::SameLine();
   ImGui::RadioButton("fixed 1…n", &order, 0);
+  tip(ui, "Visit the points in their order 1, 2, …, n every epoch.");
   ImGui::SameLine();
   ImGui::RadioButton("seeded shuffle", &order, 1);
+  tip(ui, "Visit the points in a random order, the same for the same seed.");
   p.order = order == 0 ? VisitOrder::Fixed : VisitOrder::SeededShuffle;
   const float w = ImGui::GetFontSize() * 7;
   if (p.order == VisitOrder::SeededShuffle) {
     int seed = static_cast<int>(p.seed);
     ImGui::SetNextItemWidth(w);
     if (ImGui::InputInt("seed##p", &seed)) p.seed = static_cast<std::uint64_t>(std::max(0, seed));
+    tip(ui, "seed: the shuffle's random start.");
   }
   ImGui::Checkbox("bias β₀ / b", &p.useBias);
+  tip(ui, "Learn the offset β₀ (b) too; without it the boundary passes through the origin.");
   if (!p.kernelForm) {
-    float eta = static_cast<float>(p.learningRate);
-    ImGui::SetNextItemWidth(w);
-    if (ImGui::SliderFloat("learning rate η", &eta, 0.01f, 4.0f, "%.3g",
-                           ImGuiSliderFlags_Logarithmic))
-      p.learningRate = static_cast<double>(eta);
+    paramSlider(lab, ui, "η", p.learningRate, kEtaRange,
+                "η: the learning rate of the primal update β += η yᵢxᵢ (notes 002).");
     ImGui::Checkbox("start from β, β₀:", &p.useStart);
+    tip(ui, "Start from the given β₁, β₂, β₀ instead of 0 (the notes' worked start).");
     if (p.useStart) {
       float b[3] = {static_cast<float>(p.startBeta[0]), static_cast<float>(p.startBeta[1]),
                     static_cast<float>(p.startBias)};
@@ -162,10 +174,14 @@ void controls(ModesState& modes, const LabState& lab) {
         p.startBeta[1] = b[1];
         p.startBias = b[2];
       }
+      tip(ui, "β₁, β₂, β₀ at the start");
     }
   }
-  ImGui::SetNextItemWidth(w);
-  ImGui::SliderInt("epoch cap", &p.maxEpochs, 1, 1000, "%d", ImGuiSliderFlags_Logarithmic);
+  double epochs = p.maxEpochs;
+  if (paramSlider(lab, ui, "epoch cap", epochs, kEpochRange,
+                  "The run stops after this many epochs (passes over all points) if mistakes "
+                  "remain: on data that are not separable the perceptron never converges."))
+    p.maxEpochs = static_cast<int>(epochs);
   const PerceptronParams& o = m.params;
   const bool changed = p.kernelForm != o.kernelForm || p.rule != o.rule || p.order != o.order ||
                        p.seed != o.seed || p.useBias != o.useBias ||
@@ -176,12 +192,11 @@ void controls(ModesState& modes, const LabState& lab) {
     m.params = p;
     rebuildMode(modes, lab, Mode::Perceptron);
   }
-  steppingControls(modes, lab, "Visit one sample");
 }
 
 void lastVisit(const PerceptronMode& m, const PerceptronStep& s) {
   ImGui::Separator();
-  ImGui::Text("Last visit: sample %d (epoch %d)", static_cast<int>(s.index), s.epoch + 1);
+  ImGui::Text("Last visit: sample %lld (epoch %d)", pointNumber(s.index), s.epoch + 1);
   numberLine("h(xᵢ)", s.score);
   numberLine("yᵢ·h(xᵢ)", s.margin);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.mistake ? kVisitMistake : kVisitOk), "%s",
@@ -195,7 +210,7 @@ void lastVisit(const PerceptronMode& m, const PerceptronStep& s) {
                 plot::formatNumber(s.biasAfter).c_str());
   }
   if (s.mistake && m.dual) {
-    ImGui::Text("α%s: %s → %s", plot::subscript(s.index).c_str(),
+    ImGui::Text("α%s: %s → %s", plot::subscript(pointNumber(s.index)).c_str(),
                 plot::formatNumber(s.alphaBefore).c_str(),
                 plot::formatNumber(s.alphaAfter).c_str());
   }
@@ -244,7 +259,8 @@ void plots(const LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw,
   }
   const std::vector<int>& epochs = base->mistakesPerEpoch();
   const float split = epochs.empty() ? b.x : a.x + (b.x - a.x) * 0.6f;
-  plot::barChart(draw, a, ImVec2(split - 8, b.y), counts, colours, "point i", "mistakes");
+  plot::barChart(draw, a, ImVec2(split - 8, b.y), counts, colours, "point i (from 1)", "mistakes",
+                 1);
   if (!epochs.empty()) {
     plot::linePlot(draw, ImVec2(split, a.y), b, std::vector<double>(epochs.begin(), epochs.end()),
                    "epoch", "mistakes per epoch", plot::kAccent, true, 1);
@@ -252,8 +268,9 @@ void plots(const LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw,
 }
 
 constexpr const char* kPlotsTitle = "Mistakes per point (the dual α)###modeplots";
-constexpr ModeScreen kScreen{kPlotsTitle, "x₁ →",  "↑ x₂",   legend,  underAxes, overAxes,
-                             nullptr,     tooltip, controls, numbers, plots};
+constexpr ModeScreen kScreen{kPlotsTitle, "x₁ →",   "↑ x₂",  legend,
+                             underAxes,   overAxes, nullptr, tooltip,
+                             controls,    numbers,  plots,   "Visit one sample"};
 
 }  // namespace
 

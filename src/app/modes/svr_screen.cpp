@@ -106,25 +106,20 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-void controls(ModesState& modes, const LabState& lab) {
+const ParamRange kSvrCRange{"C", 1e-2, 1e3, true};
+const ParamRange kTubeRange{"ε", 0, 1, false, 0.01};
+
+void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("ε-SVR");
   ImGui::TextWrapped(
       "Each point is a pair (x, t): x₁ is the input, x₂ the target. Labels are ignored. Load "
       "\"Sine\" above.");
-  float c = static_cast<float>(modes.svr.c);
-  float e = static_cast<float>(modes.svr.epsilon);
-  const float w = ImGui::GetFontSize() * 7;
-  ImGui::SetNextItemWidth(w);
-  const bool a =
-      ImGui::SliderFloat("C##svr", &c, 1e-2f, 1e3f, "%.3g", ImGuiSliderFlags_Logarithmic);
-  ImGui::SetNextItemWidth(w);
-  const bool b = ImGui::SliderFloat("ε (tube)", &e, 0.0f, 1.0f, "%.3f");
-  if (a || b) {
-    modes.svr.c = static_cast<double>(c);
-    modes.svr.epsilon = static_cast<double>(e);
-    rebuildMode(modes, lab, Mode::Svr);
-  }
-  steppingControls(modes, lab, "One SMO pair update on the 2N-variable dual");
+  const bool a = paramSlider(lab, ui, "C", modes.svr.c, kSvrCRange,
+                             "C: the price of each point outside the tube; αᵢ, αᵢ* lie in [0, C].");
+  const bool b = paramSlider(lab, ui, "ε", modes.svr.epsilon, kTubeRange,
+                             "ε: the tube's half-width; points inside it cost nothing and are "
+                             "not support vectors.");
+  if (a || b) rebuildMode(modes, lab, Mode::Svr);
 }
 
 void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
@@ -149,7 +144,8 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
   if (const SmoStep* last = m.last(); last && last->updated) {
     const Index n = solver->alpha().size() / 2;
     auto name = [n](Index v) {
-      return v < n ? "α" + plot::subscript(v) : "α*" + plot::subscript(v - n);
+      return v < n ? "α" + plot::subscript(pointNumber(v))
+                   : "α*" + plot::subscript(pointNumber(v - n));
     };
     ImGui::Text("last pair: %s, %s", name(last->i).c_str(), name(last->j).c_str());
   }
@@ -172,8 +168,10 @@ void plots(const LabState&, ModesState& modes, ModesView&, ImDrawList* draw, ImV
 }
 
 constexpr const char* kPlotsTitle = "Dual objective over the SMO steps###modeplots";
-constexpr ModeScreen kScreen{kPlotsTitle, "x →",   "↑ t",    legend,  nullptr, overAxes,
-                             nullptr,     tooltip, controls, numbers, plots};
+constexpr ModeScreen kScreen{kPlotsTitle, "x →",   "↑ t",
+                             legend,      nullptr, overAxes,
+                             nullptr,     tooltip, controls,
+                             numbers,     plots,   "One SMO pair update on the 2N-variable dual"};
 
 }  // namespace
 

@@ -4,10 +4,17 @@
 // tapping it) shows x, α, f(x), y·f(x), ξ and its KKT state.
 // A point's state is shown by its shape and a colour-blind-safe class colour (legend in the
 // corner): α = 0 a small circle, 0 < α < C a diamond, α = C a square (plot.hpp markers).
+// Right of the plot, the colour bar of f(x) (colour_bar.hpp); under it a readout of (x₁, x₂) and
+// f(x) under the pointer (f from the core's decisionValues, the CPU reference of the field), and
+// with the linear kernel w = Σ αᵢyᵢxᵢ, b and the margin m = 1/‖w‖ as notes 001 Q7 solves them
+// (issue 9 item 6). Points are numbered from 1 on screen (item 7).
 
 #include "panels/canvas_input.hpp"
+#include "panels/colour_bar.hpp"
 #include "panels/panels.hpp"
+#include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
+#include "svm/svm_model.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -118,13 +125,17 @@ float legendStrip(ImDrawList* draw, ImVec2 origin, float width, bool hardMargin,
   return y + row - origin.y;
 }
 
-void drawTooltip(const LabState& lab, Index i) {
+void drawTooltip(const LabState& lab, UiState& ui, Index i) {
   if (i < 0 || i >= lab.pointCount()) return;
   const double x = lab.data.points(i, 0), y = lab.data.points(i, 1);
   const double label = lab.data.labels(i);
   ImGui::BeginTooltip();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::classColour(label)),
-                     "Point %d, class y = %s", static_cast<int>(i), label > 0 ? "+1" : "−1");
+  const std::string header =
+      "Point " + std::to_string(pointNumber(i)) + ", class y = " + (label > 0 ? "+1" : "−1");
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::classColour(label)), "%s",
+                     header.c_str());
+  ui.tooltip = header;  // for window.kpg (param_widgets.hpp guideJson)
+  ui.tooltipFrame = ImGui::GetFrameCount();
   ImGui::Text("x = (%s, %s)", plot::formatNumber(x).c_str(), plot::formatNumber(y).c_str());
   const ModelView& m = lab.model;
   if (m.valid && i < m.solution.alpha.size()) {
@@ -155,6 +166,66 @@ void drawTooltip(const LabState& lab, Index i) {
 }
 
 constexpr double kInfoNoticeSeconds = 8.0;
+// CSS pixels right of the plot for the colour bar of f(x) and its ticks.
+constexpr float kColourBarWidth = 58;
+
+// The line under the plot: (x₁, x₂) and f(x) under the pointer; with the linear kernel w, b and
+// the margin (notes 001 Q7: w = (1, ½), t = 3/2 so b = −3/2, m = 1/‖w‖ = 2/√5). Fills ui's
+// readout for window.kpg.
+void readoutLine(ImDrawList* draw, ImVec2 at, const LabState& lab, UiState& ui,
+                 const CanvasView& view, bool hovered) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  UiState::CursorReadout& cursor = ui.cursor;
+  cursor.inside = hovered && mouse.x >= view.min.x && mouse.x <= view.max.x &&
+                  mouse.y >= view.min.y && mouse.y <= view.max.y;
+  cursor.hasF = false;
+  std::string text;
+  if (cursor.inside) {
+    cursor.x1 = view.plotX(mouse.x);
+    cursor.x2 = view.plotY(mouse.y);
+    text = "x = (" + plot::formatNumber(cursor.x1) + ", " + plot::formatNumber(cursor.x2) + ")";
+    if (lab.model.valid && lab.model.model.classCount == 2) {
+      Vector x(2);
+      x << cursor.x1, cursor.x2;
+      const Vector f = decisionValues(lab.model.model, x);
+      if (f.size() == 1 && std::isfinite(f(0))) {
+        cursor.hasF = true;
+        cursor.f = f(0);
+        text += "   f(x) = " + plot::formatNumber(cursor.f) +
+                (cursor.f > 0   ? "  (class +1 side)"
+                 : cursor.f < 0 ? "  (class −1 side)"
+                                : "");
+      }
+    }
+  }
+  // Nothing while the pointer is elsewhere: the exported figure (figure_export.cpp) keeps this
+  // line, and w belongs in it but a prompt does not.
+  if (!text.empty()) draw->AddText(at, plot::kInk, text.c_str());
+
+  const BinarySolutionView& s = lab.model.solution;
+  ui.linearShown = lab.model.valid && lab.params.kernel.type == KernelType::Linear && s.w &&
+                   s.w->size() == 2 && s.margin;
+  if (!ui.linearShown) return;
+  ui.linearW[0] = (*s.w)(0);
+  ui.linearW[1] = (*s.w)(1);
+  ui.linearMargin = *s.margin;
+  ui.linearWidth = 2 * *s.margin;
+  const std::string linear = "w = (" + plot::formatNumber(ui.linearW[0]) + ", " +
+                             plot::formatNumber(ui.linearW[1]) +
+                             ")   b = " + plot::formatNumber(s.bias) +
+                             "   m = 1/‖w‖ = " + plot::formatNumber(ui.linearMargin) +
+                             "   (band 2/‖w‖ = " + plot::formatNumber(ui.linearWidth) + ")";
+  const float width = ImGui::CalcTextSize(linear.c_str()).x;
+  const float right = view.max.x - width - 4;
+  const float textEnd = text.empty() ? at.x : at.x + ImGui::CalcTextSize(text.c_str()).x + 16;
+  // w at the right when both fit; on a narrow canvas the cursor's readout has the line while the
+  // pointer is over the plot, and w the rest of the time.
+  if (text.empty()) {
+    draw->AddText(at, plot::kInk, linear.c_str());
+  } else if (right >= textEnd) {
+    draw->AddText(ImVec2(right, at.y), plot::kInk, linear.c_str());
+  }
+}
 
 void drawNotices(LabState& lab, UiState& ui) {
   if (!lab.notices.empty() && lab.notices.back().id != ui.noticeId) {
@@ -223,11 +294,15 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
 
   const ImVec2 min = ImGui::GetCursorScreenPos();
   ImVec2 size = ImGui::GetContentRegionAvail();
-  size.x = std::max(size.x, 50.0f);
+  // The colour bar's strip is kept while the field is shown, so the plot does not move when a
+  // model appears.
+  const float barWidth = ui.showField && size.x > 300 ? kColourBarWidth : 0.0f;
+  size.x = std::max(size.x - barWidth, 50.0f);
   const bool hard = lab.params.hardMargin();
   const float legendHeight =
       ui.showLegend ? legendStrip(nullptr, min, size.x, hard, ui.showKkt) : 0.0f;
-  size.y = std::max(size.y - legendHeight, 50.0f);
+  const float readoutHeight = ImGui::GetTextLineHeightWithSpacing();
+  size.y = std::max(size.y - legendHeight - readoutHeight, 50.0f);
   ImGui::InvisibleButton("canvas", size, ImGuiButtonFlags_MouseButtonLeft);
   const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
   const ImVec2 max(min.x + size.x, min.y + size.y);
@@ -323,7 +398,14 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
                 ui.fieldError.c_str());
   }
   draw->PopClipRect();
-  if (ui.showLegend) legendStrip(draw, ImVec2(min.x, max.y), size.x, hard, ui.showKkt);
+  ui.colourBarShown = barWidth > 0 && lab.model.valid;
+  if (ui.colourBarShown) {
+    drawColourBar(draw, ImVec2(max.x, min.y), ImVec2(max.x + barWidth, max.y));
+  }
+  readoutLine(draw, ImVec2(min.x + 2, max.y + 2), lab, ui, view, hovered);
+  if (ui.showLegend) {
+    legendStrip(draw, ImVec2(min.x, max.y + readoutHeight), size.x, hard, ui.showKkt);
+  }
 
   handleCanvasInput(lab, ui, view, hovered);
 
@@ -335,7 +417,7 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   const Index tip = ui.gesture.draggingPoint ? ui.gesture.pointIndex
                     : ui.hoverIndex >= 0     ? ui.hoverIndex
                                              : ui.pinnedIndex;
-  if (tip >= 0 && tip < n && (hovered || tip == ui.pinnedIndex)) drawTooltip(lab, tip);
+  if (tip >= 0 && tip < n && (hovered || tip == ui.pinnedIndex)) drawTooltip(lab, ui, tip);
   if (ui.pinnedIndex >= n) ui.pinnedIndex = -1;
   ImGui::End();
 }

@@ -9,6 +9,7 @@
 #include "panels/panels.hpp"
 
 #include "data/toy_datasets.hpp"
+#include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
 #include "version.hpp"
 
@@ -25,25 +26,16 @@ constexpr int kFirstGenerated = 2;
 const char* const kKernelNames[] = {"linear   k = x·x′", "polynomial   (γ x·x′ + r)^p",
                                     "RBF   exp(−γ‖x − x′‖²)", "sigmoid   tanh(γ x·x′ + r)"};
 
-bool chip(const char* text, bool selected, ImU32 colour) {
-  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
-  const ImVec4 pale(c.x * 0.25f + 0.75f, c.y * 0.25f + 0.75f, c.z * 0.25f + 0.75f, 1);
-  ImGui::PushStyleColor(ImGuiCol_Button, selected ? c : pale);
-  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, selected ? c : ImVec4(c.x, c.y, c.z, 0.6f));
-  ImGui::PushStyleColor(ImGuiCol_ButtonActive, c);
-  ImGui::PushStyleColor(ImGuiCol_Text, selected ? ImVec4(1, 1, 1, 1) : ImVec4(0.1f, 0.1f, 0.1f, 1));
-  const bool pressed = ImGui::Button(text, ImVec2(ImGui::GetFontSize() * 5.2f, 0));
-  ImGui::PopStyleColor(4);
-  return pressed;
-}
-
-bool toolButton(const char* text, bool selected) {
-  if (selected)
-    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  const bool pressed = ImGui::Button(text);
-  if (selected) ImGui::PopStyleColor();
-  return pressed;
-}
+// The ranges the sliders and typed fields offer (the lab's own limits, lab_state.cpp
+// validateParams, are wider: a session may hold C = 1e6).
+const ParamRange kGammaRange{"γ", 1e-3, 1e3, true};
+const ParamRange kCoef0Range{"r", -5, 5, false, 0.1};
+const ParamRange kDegreeRange{"p", 1, 8, false, 1, true};
+const ParamRange kCRange{"C", 1e-3, 1e4, true};
+const ParamRange kEpsRange{"eps", 1e-12, 1, true};
+const ParamRange kSpeedRange{"speed", 0.5, 500, true};
+const ParamRange kCountRange{"N", 4, 5000, false, 1, true};
+const ParamRange kNoiseRange{"noise", 0, 1, false, 0.05};
 
 void dataSection(LabState& lab, UiState& ui) {
   sectionTitle("Data");
@@ -68,6 +60,7 @@ void dataSection(LabState& lab, UiState& ui) {
     }
   }
   const bool presetOpen = ImGui::BeginCombo("##preset", presets[ui.presetIndex].label);
+  markItem(ui, "preset");
   dataLock.explain("preset");
   if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
@@ -78,43 +71,41 @@ void dataSection(LabState& lab, UiState& ui) {
     }
     ImGui::EndCombo();
   }
+  tip(ui,
+      "The points: the notes' worked examples (fixed), or a generated set of N points with "
+      "noise and a seed (the same seed gives the same points).");
   if (ui.presetIndex >= kFirstGenerated) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::SliderInt("N", &ui.generateCount, 4, 2000, "%d", ImGuiSliderFlags_Logarithmic);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("noise").x - 8);
-    ImGui::SliderFloat("noise", &ui.generateNoise, 0.0f, 1.0f, "%.2f");
+    double count = ui.generateCount;
+    if (paramStepper(lab, ui, "N", count, kCountRange, 10,
+                     "N: how many points to generate (4 to 5000, the lab's cap)")) {
+      ui.generateCount = static_cast<int>(count);
+    }
+    double noise = static_cast<double>(ui.generateNoise);
+    if (paramStepper(lab, ui, "noise", noise, kNoiseRange, 0.05,
+                     "noise: the spread of the points around the set's shape (0: exact shape)")) {
+      ui.generateNoise = static_cast<float>(noise);
+    }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::InputInt("seed", &ui.generateSeed, 1, 10);
+    tip(ui, "seed: the random generator's start; the same N, noise and seed give the same points.");
     ui.generateSeed = std::max(0, ui.generateSeed);
     ImGui::SameLine();
-    if (ImGui::Button("Generate")) {
+    const bool generate = ImGui::Button("Generate");
+    markItem(ui, "generate");
+    if (generate) {
       dispatchUi(lab, action::Generate{presets[ui.presetIndex].name, ui.generateCount,
                                        static_cast<double>(ui.generateNoise),
                                        static_cast<std::uint64_t>(ui.generateSeed)});
     }
+    tip(ui, "Draw a new point set with these N, noise and seed (replaces the points).");
   }
-
-  ImGui::TextUnformatted("Click adds:");
-  ImGui::SameLine();
-  if (chip("class +1", ui.currentClass > 0, plot::kPositive)) ui.currentClass = 1;
-  dataLock.explain("class +1");
-  ImGui::SameLine();
-  if (chip("class −1", ui.currentClass < 0, plot::kNegative)) ui.currentClass = -1;
-  if (toolButton("Add / move", ui.tool == CanvasTool::AddMove)) ui.tool = CanvasTool::AddMove;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: add a point. Drag a point: move it.");
-  ImGui::SameLine();
-  if (toolButton("Erase", ui.tool == CanvasTool::Erase)) ui.tool = CanvasTool::Erase;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click or drag over points to delete them.");
-  ImGui::SameLine();
-  if (toolButton("Pan", ui.tool == CanvasTool::Pan)) ui.tool = CanvasTool::Pan;
+  drawClassChips(ui, true);
   drawEditRow(lab, ui);
 }
 
 void modelSection(LabState& lab, UiState& ui) {
   sectionTitle("Model");
-  drawKernelControls(lab);
-  const float labelWidth = ImGui::CalcTextSize("degree p").x + 10;
+  drawKernelControls(lab, ui);
 
   bool hard = lab.params.hardMargin();
   if (!hard && std::isfinite(lab.params.c)) ui.lastFiniteC = lab.params.c;
@@ -124,32 +115,42 @@ void modelSection(LabState& lab, UiState& ui) {
       dispatchUi(lab,
                  action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
     }
+    tip(ui,
+        "Hard margin (notes 001): every point must satisfy yᵢ f(xᵢ) ≥ 1, no slack. It has a "
+        "solution only when the classes can be separated in the kernel's feature space.");
     cLock.explain("hard margin");
     if (!hard) {
-      float c = static_cast<float>(lab.params.c);
-      ImGui::SetNextItemWidth(-labelWidth);
-      if (ImGui::SliderFloat("C", &c, 1e-3f, 1e4f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
-        dispatchUi(lab, action::SetC{static_cast<double>(c)});
+      double c = lab.params.c;
+      if (paramSlider(
+              lab, ui, "C", c, kCRange,
+              "C: the price of slack ξᵢ in the soft margin (notes 004); every αᵢ lies in the "
+              "box [0, C]. Small C: a wide margin and many bound SVs (α = C); large C: fewer "
+              "training errors, a narrower margin.")) {
+        dispatchUi(lab, action::SetC{c});
       }
       cLock.explain("C");
     }
   }
   const LockedItems solverLock(LockedControl::Solver);
-  float eps = static_cast<float>(lab.params.eps);
-  ImGui::SetNextItemWidth(-labelWidth);
-  if (ImGui::SliderFloat("eps", &eps, 1e-12f, 1.0f, "%.1e", ImGuiSliderFlags_Logarithmic)) {
-    dispatchUi(lab, action::SetEps{static_cast<double>(eps)});
+  double eps = lab.params.eps;
+  if (paramSlider(lab, ui, "eps", eps, kEpsRange,
+                  "eps: SMO stops when m(α) − M(α) < eps, the largest violation of the optimality "
+                  "(KKT) conditions by a pair (LIBSVM's -e; its default 0.001)")) {
+    dispatchUi(lab, action::SetEps{eps});
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("SMO stops when m(α) − M(α) < eps");
   solverLock.explain("eps");
+  const float labelWidth = ImGui::CalcTextSize("bias b").x + 10;
   int rule = lab.params.rule == SelectionRule::SecondOrder ? 0 : 1;
   const char* rules[] = {"2nd order (WSS3)", "1st order (max violating)"};
   ImGui::SetNextItemWidth(-labelWidth);
   if (ImGui::Combo("pair", &rule, rules, 2)) {
-    // (SelectionRule: how SMO picks i and j; see the pair panel's "Why".)
     dispatchUi(lab,
                action::SetRule{rule == 0 ? SelectionRule::SecondOrder : SelectionRule::FirstOrder});
   }
+  tip(ui,
+      "How SMO picks the pair i, j: i violates the optimality conditions most (m(α)); j by the "
+      "largest decrease of the dual (2nd order, WSS3: Fan, Chen & Lin 2005, LIBSVM's rule) or the "
+      "most violating partner (1st order, M(α)). The pair panel says why.");
   int bias = lab.params.bias == BiasRule::Libsvm ? 0 : 1;
   const char* biases[] = {"LIBSVM (free SVs)", "mean over all SVs (000)"};
   ImGui::SetNextItemWidth(-labelWidth);
@@ -157,19 +158,20 @@ void modelSection(LabState& lab, UiState& ui) {
     dispatchUi(lab, action::SetBiasRule{bias == 0 ? BiasRule::Libsvm
                                                   : BiasRule::AverageOverSupportVectors});
   }
+  tip(ui,
+      "The bias b of f(x) = Σ αᵢyᵢ k(xᵢ, x) + b: from the free SVs (0 < α < C, on the margin "
+      "yᵢ f(xᵢ) = 1) as LIBSVM does, or the mean over all SVs as notes 000 does.");
 }
 
-void solverSection(LabState& lab, UiState&) {
+void solverSection(LabState& lab, UiState& ui) {
   sectionTitle("SMO solver");
   // Live mode (lab_state.hpp LiveState): edits warm-start from the previous α and re-converge.
   bool live = lab.live.on;
   if (ImGui::Checkbox("Live", &live)) dispatchUi(lab, action::SetLive{live});
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "Live: after each edit SMO restarts from the previous α (clipped to [0, C], Σ αᵢyᵢ = 0 "
-        "restored, new points at 0) and runs to convergence.\nOff: edits go back to step 0, "
-        "for step-by-step lessons.");
-  }
+  tip(ui,
+      "Live: after each edit SMO restarts from the previous α (clipped to [0, C], Σ αᵢyᵢ = 0 "
+      "restored, new points at 0) and runs to convergence.\nOff: edits go back to step 0, "
+      "for step-by-step lessons.");
   if (lab.live.on && lab.live.segments > 0) {
     ImGui::SameLine();
     if (lab.live.pending) {
@@ -184,10 +186,13 @@ void solverSection(LabState& lab, UiState&) {
   ImGui::BeginDisabled(!haveSolver);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   if (ImGui::Button("◀ Step back", ImVec2(half, 0))) dispatchUi(lab, action::StepBack{1});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Shift+Space");
+  tip(ui, "Undo the last pair update (Shift+Space).");
   ImGui::SameLine();
   if (ImGui::Button("Step ▶", ImVec2(half, 0))) dispatchUi(lab, action::Step{1});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: one pair update");
+  markItem(ui, "step");
+  tip(ui,
+      "One SMO step (Space): pick the pair i, j, solve the dual for αᵢ, αⱼ exactly, clip to "
+      "[0, C] keeping Σ αₖyₖ = 0.");
   stepLock.explain("Step");
   const bool running = lab.playback.running;
   if (ImGui::Button(running ? "Pause" : "Run", ImVec2(half, 0))) {
@@ -197,25 +202,31 @@ void solverSection(LabState& lab, UiState&) {
       dispatchUi(lab, action::Run{});
     }
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: run / pause");
+  tip(ui, "Run / pause the steps at the speed below (R).");
   ImGui::SameLine();
   if (ImGui::Button("Reset", ImVec2(half, 0))) dispatchUi(lab, action::Reset{});
+  markItem(ui, "reset");
+  tip(ui, "Back to step 0: every αᵢ = 0.");
   if (ImGui::Button("Run to convergence", ImVec2(-1, 0))) {
     dispatchUi(lab, action::RunToConvergence{});
   }
+  markItem(ui, "runToConvergence");
+  tip(ui, "Step until m(α) − M(α) < eps (the KKT conditions hold to eps), time-sliced.");
 
   bool fastest = lab.playback.stepsPerSecond <= 0;
   if (ImGui::Checkbox("max speed", &fastest)) {
     dispatchUi(lab, action::SetSpeed{fastest ? 0.0 : 5.0});
   }
+  tip(ui, "Run as many steps per frame as fit in the frame's time.");
+  ImGui::SameLine();
   if (!fastest) {
-    ImGui::SameLine();
-    float speed = static_cast<float>(lab.playback.stepsPerSecond);
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderFloat("##speed", &speed, 0.5f, 500.0f, "%.3g steps/s",
-                           ImGuiSliderFlags_Logarithmic)) {
-      dispatchUi(lab, action::SetSpeed{static_cast<double>(speed)});
+    double speed = lab.playback.stepsPerSecond;
+    if (paramSlider(lab, ui, "/s", speed, kSpeedRange, "Steps per second while Run is on.")) {
+      dispatchUi(lab, action::SetSpeed{speed});
     }
+  } else {
+    // The same height either way: the scrubber below stays put.
+    ImGui::TextDisabled("(steps per frame)");
   }
   const std::int64_t furthest = haveSolver ? lab.history->furthest() : 0;
   int position = static_cast<int>(std::min<std::int64_t>(lab.stepCount(), 1 << 30));
@@ -223,19 +234,25 @@ void solverSection(LabState& lab, UiState&) {
   if (ImGui::SliderInt(
           "##scrub", &position, 0,
           static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(furthest, 1), 1 << 30)),
-          lab.live.segments > 0 ? "step %d since the warm start (scrub)"
-                                : "step %d (scrub the recorded steps)")) {
+          "step %d (scrub the recorded steps)")) {
     dispatchUi(lab, action::Seek{position});
   }
+  tip(ui, "Drag to any recorded step: the field, the α bars and the pair panel follow.");
   ImGui::EndDisabled();
 }
 
 void viewSection(UiState& ui) {
   sectionTitle("Show");
   ImGui::Checkbox("field f(x)", &ui.showField);
+  tip(ui,
+      "The decision function f(x) = Σ αᵢyᵢ k(xᵢ, x) + b as colour (the bar right of the canvas).");
   ImGui::SameLine();
   ImGui::Checkbox("legend", &ui.showLegend);
+  tip(ui, "The legend under the canvas: classes, SV markers, f = 0 and f = ±1.");
   ImGui::Checkbox("KKT violations (yellow halos)", &ui.showKkt);
+  tip(ui,
+      "A halo on each point that violates its optimality (KKT) condition: α = 0 needs "
+      "yf ≥ 1, 0 < α < C needs yf = 1, α = C needs yf ≤ 1. Larger halo, larger violation.");
 }
 
 }  // namespace
@@ -266,41 +283,50 @@ void drawEditRow(LabState& lab, UiState& ui) {
   ImGui::BeginDisabled(lab.undoStack.empty() || dataLocked);
   if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
   ImGui::EndDisabled();
+  tip(ui, "Undo the last edit of the points (Ctrl+Z).");
   ImGui::SameLine();
   ImGui::BeginDisabled(lab.redoStack.empty() || dataLocked);
   if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
   ImGui::EndDisabled();
+  tip(ui, "Redo the edit undone last (Ctrl+Shift+Z).");
   ImGui::SameLine();
   if (ImGui::Button("Fit view")) {
     dispatchUi(lab, action::SetView{fittedWindow(lab.data.points)});
     ui.viewChangedSeconds = ui.nowSeconds;
   }
+  tip(ui, "Zoom and pan so that every point is in view.");
   ImGui::SameLine();
   ImGui::TextDisabled("%d pts", static_cast<int>(lab.pointCount()));
 }
 
-void drawKernelControls(LabState& lab) {
+void drawKernelControls(LabState& lab, UiState& ui) {
   KernelParams kernel = lab.params.kernel;
   int type = static_cast<int>(kernel.type);
   const LockedItems kernelLock(LockedControl::Kernel);  // the type, r and p
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##kernel", &type, kKernelNames, 4)) {
+  const bool kernelChanged = ImGui::Combo("##kernel", &type, kKernelNames, 4);
+  markItem(ui, "kernel");
+  if (kernelChanged) {
     kernel.type = static_cast<KernelType>(type);
     dispatchUi(lab, action::SetKernel{kernel});
     return;
   }
+  tip(ui,
+      "The kernel k(x, x′) = φ(x)·φ(x′): an inner product in a feature space, computed without "
+      "φ (notes 000). Linear: w = Σ αᵢyᵢxᵢ is shown under the canvas. RBF and polynomial bend "
+      "the boundary; sigmoid is not positive semi-definite (Mercer) for every γ, r.");
   kernelLock.explain("kernel");
   bool changed = false;
-  const float labelWidth = ImGui::CalcTextSize("degree p").x + 10;
   if (kernel.type != KernelType::Linear) {
-    float gamma = static_cast<float>(kernel.gamma);
     // γ has its own lock: a page may lock the kernel and leave γ to the student.
     ImGui::EndDisabled();
     {
       const LockedItems gammaLock(LockedControl::Gamma);
-      ImGui::SetNextItemWidth(-labelWidth);
-      if (ImGui::SliderFloat("γ", &gamma, 1e-3f, 1e3f, "%.4g", ImGuiSliderFlags_Logarithmic)) {
-        kernel.gamma = static_cast<double>(gamma);
+      if (paramSlider(
+              lab, ui, "γ", kernel.gamma, kGammaRange,
+              "γ: the kernel's scale. RBF exp(−γ‖x − x′‖²) with γ = 1/(2σ²) for the notes' σ "
+              "(001): large γ, narrow bumps around single points (over-fitting); small γ, a "
+              "nearly linear boundary.")) {
         changed = true;
       }
       gammaLock.explain("gamma");
@@ -308,19 +334,18 @@ void drawKernelControls(LabState& lab) {
     ImGui::BeginDisabled(kernelLock.locked());
   }
   if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
-    float coef0 = static_cast<float>(kernel.coef0);
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderFloat("r", &coef0, -5.0f, 5.0f, "%.3g")) {
-      kernel.coef0 = static_cast<double>(coef0);
+    if (paramSlider(lab, ui, "r", kernel.coef0, kCoef0Range,
+                    "r: the constant in (γ x·x′ + r)^p and tanh(γ x·x′ + r). With r = 0 and p = 2 "
+                    "the polynomial is the notes' homogeneous degree-2 map.")) {
       changed = true;
     }
     kernelLock.explain("r");
   }
   if (kernel.type == KernelType::Polynomial) {
-    int degree = kernel.degree;
-    ImGui::SetNextItemWidth(-labelWidth);
-    if (ImGui::SliderInt("degree p", &degree, 1, 8)) {
-      kernel.degree = degree;
+    double degree = kernel.degree;
+    if (paramSlider(lab, ui, "p", degree, kDegreeRange,
+                    "p: the degree of the polynomial kernel (γ x·x′ + r)^p.")) {
+      kernel.degree = static_cast<int>(degree);
       changed = true;
     }
   }
@@ -332,14 +357,19 @@ void drawControlsPanel(LabState& lab, ModesState& modes, UiState& ui, const Pane
   ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 // A scrollbar that came and went with the preset's rows would
+                                 // move every control sideways (issue 9 item 11).
+                                 ImGuiWindowFlags_AlwaysVerticalScrollbar;
   // The product and build version head the first window (issue 2); the ### id keeps the
   // window's identity independent of its title.
   if (ImGui::Begin("Kernel Playground · SMO lab###controls", nullptr, flags)) {
-    drawModeSelector(modes, lab);  // modes/mode_panels.hpp (issue 6)
+    drawModeSelector(modes, lab, ui);  // modes/mode_panels.hpp (issue 6)
+    // The solver's block first: its place never depends on the preset's generator rows or the
+    // kernel's parameter rows (issue 9 item 11).
+    solverSection(lab, ui);
     dataSection(lab, ui);
     modelSection(lab, ui);
-    solverSection(lab, ui);
     viewSection(ui);
     ImGui::Spacing();
     ImGui::TextDisabled("Kernel Playground %s", kVersion);

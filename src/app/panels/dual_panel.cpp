@@ -1,9 +1,12 @@
 // The dual variables (issue 4, "Dual panel"): a bar per αᵢ in the class colour, the lines α = 0
 // and α = C (the box of course-notes 000 "non separable case - dual form"), the constraint
 // Σ αᵢ yᵢ = 0 shown live, and the link to the canvas: hovering a bar highlights the point and
-// hovering a point highlights its bar.
+// hovering a point highlights its bar. Bars are numbered from 1, as the notes number α₁, α₂, α₃
+// (bar k on the axis is point index k − 1 inside; issue 9 item 7).
 
+#include "lab/param_input.hpp"
 #include "panels/panels.hpp"
+#include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
 
 #include <algorithm>
@@ -42,18 +45,18 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.y = std::max(avail.y, 60.0f);
   ImGui::InvisibleButton("bars", avail);
+  markItem(ui, "alphaBars");
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   plot::AxesStyle style;
-  style.xLabel = "point index i";
+  style.xLabel = "point i (from 1)";
   style.grid = true;
   style.xTicks = 6;
   style.integerX = true;
   style.yTicks = 3;
-  const plot::Frame frame =
-      plot::drawAxes(draw, outerMin, ImVec2(outerMin.x + avail.x, outerMin.y + avail.y),
-                     plot::Axis{-0.5, static_cast<double>(std::max<Index>(n, 1)) - 0.5},
-                     plot::Axis{0, top}, style);
+  const plot::Frame frame = plot::drawAxes(
+      draw, outerMin, ImVec2(outerMin.x + avail.x, outerMin.y + avail.y),
+      plot::Axis{0.5, static_cast<double>(std::max<Index>(n, 1)) + 0.5}, plot::Axis{0, top}, style);
   draw->PushClipRect(frame.min, frame.max, true);
   const float slot = (frame.max.x - frame.min.x) / static_cast<float>(std::max<Index>(n, 1));
   const float gap = slot > 5 ? std::min(3.0f, slot * 0.2f) : 0.0f;
@@ -63,8 +66,9 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
     pairJ = lab.history->lastStep()->j;
   }
   for (Index i = 0; i < n; ++i) {
-    const float x0 = frame.screenX(static_cast<double>(i) - 0.5) + gap / 2;
-    const float x1 = std::max(x0 + 1.0f, frame.screenX(static_cast<double>(i) + 0.5) - gap / 2);
+    const double number = static_cast<double>(pointNumber(i));
+    const float x0 = frame.screenX(number - 0.5) + gap / 2;
+    const float x1 = std::max(x0 + 1.0f, frame.screenX(number + 0.5) - gap / 2);
     const float y = frame.screenY(alpha(i));
     ImU32 colour = plot::classColour(lab.data.labels(i));
     if (i == ui.hoverIndex) colour = plot::kAccent;
@@ -84,13 +88,18 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     if (frame.contains(mouse)) {
       const Index i =
-          std::clamp<Index>(static_cast<Index>(std::lround(frame.dataX(mouse.x))), 0, n - 1);
+          std::clamp<Index>(static_cast<Index>(std::lround(frame.dataX(mouse.x))) - 1, 0, n - 1);
       ui.hoverNext = i;
+      const std::string text = "α" + plot::subscript(pointNumber(i)) + " = " +
+                               plot::formatNumber(alpha(i)) + "   (point " +
+                               std::to_string(pointNumber(i)) +
+                               ", y = " + (lab.data.labels(i) > 0 ? "+1" : "−1") + ")";
       ImGui::BeginTooltip();
-      ImGui::Text("α%s = %s   (point %d, y = %s)", plot::subscript(i).c_str(),
-                  plot::formatNumber(alpha(i)).c_str(), static_cast<int>(i),
-                  lab.data.labels(i) > 0 ? "+1" : "−1");
+      ImGui::TextUnformatted(text.c_str());
       ImGui::EndTooltip();
+      // What the tooltip says, for window.kpg (param_widgets.hpp guideJson).
+      ui.tooltip = text;
+      ui.tooltipFrame = ImGui::GetFrameCount();
     }
   }
   ImGui::End();

@@ -8,6 +8,7 @@
 // with η, the gradients, the step and why this pair was chosen. All numbers come from the
 // step record (SmoStep) the core returned.
 
+#include "lab/param_input.hpp"
 #include "panels/panels.hpp"
 #include "panels/plot.hpp"
 
@@ -144,11 +145,12 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   const double c = lab.params.c;
 
   ImGui::Text("Step %lld updated the pair", static_cast<long long>(s.iteration));
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairI), "i = %d (y = %s)",
-                     static_cast<int>(s.i), yi > 0 ? "+1" : "−1");
+  // Numbered from 1 as in the notes (s.i is the 0-based index inside).
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairI), "i = %lld (y = %s)",
+                     pointNumber(s.i), yi > 0 ? "+1" : "−1");
   ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairJ), "  j = %d (y = %s)",
-                     static_cast<int>(s.j), yj > 0 ? "+1" : "−1");
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairJ), "  j = %lld (y = %s)",
+                     pointNumber(s.j), yj > 0 ? "+1" : "−1");
   ImGui::Text("on the line yᵢαᵢ + yⱼαⱼ = %s",
               num(yi * s.alphaIBefore + yj * s.alphaJBefore).c_str());
 

@@ -12,6 +12,7 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,34 @@ struct UiState {
 
   double nowSeconds = 0;
   float devicePixelRatio = 1;
+
+  // Issue 9 items 5 and 6 (panels/param_widgets.hpp, start_card.hpp, canvas_panel.cpp): the typed
+  // field being edited and its text, the tooltip shown last (for window.kpg), the start card, the
+  // canvas's cursor readout, colour bar and the linear kernel's w and margin.
+  ImGuiID typedId = 0;
+  std::string typedText;
+  std::string tooltip;
+  int tooltipFrame = -10;
+  bool startCardOpen = false;
+  bool startCardLoaded = false;  // the first-visit flag has been read from localStorage
+  struct CursorReadout {
+    bool inside = false;  // the pointer is over the canvas
+    double x1 = 0, x2 = 0;
+    bool hasF = false;  // a model exists: f(x) = Σ αᵢyᵢ k(xᵢ, x) + b from the core
+    double f = 0;
+  } cursor;
+  // Rectangles of named controls drawn in the last frames (markItem), for browser tests that
+  // move the mouse onto them: name → (x0, y0, x1, y1) in CSS pixels and the frame drawn.
+  struct ItemRect {
+    ImVec4 rect;
+    int frame = 0;
+  };
+  std::map<std::string, ItemRect> itemRects;
+  bool colourBarShown = false;
+  bool linearShown = false;
+  double linearW[2] = {0, 0};
+  double linearMargin = 0;  // m = 1/‖w‖ (notes 001 Q7, step 7)
+  double linearWidth = 0;   // 2/‖w‖, the band between f = −1 and f = +1
 };
 
 // Window rectangles for the current display size (fixed layout, 1024×768 and up).
@@ -91,7 +120,7 @@ const std::vector<PresetEntry>& labPresets();
 // Undo, Redo, Fit view and the point count: the editing row under the data presets.
 void drawEditRow(LabState& lab, UiState& ui);
 // The kernel choice and its parameters γ, r, p, shared by the SVM lab and the other methods.
-void drawKernelControls(LabState& lab);
+void drawKernelControls(LabState& lab, UiState& ui);
 void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect);
 void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect);
 void drawPairPanel(LabState& lab, UiState& ui, const PanelRect& rect);

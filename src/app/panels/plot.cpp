@@ -302,7 +302,8 @@ void label(ImDrawList* draw, ImVec2 topLeft, ImU32 colour, const char* text) {
 }
 
 void barChart(ImDrawList* draw, ImVec2 a, ImVec2 b, const std::vector<double>& values,
-              const std::vector<ImU32>& colours, const char* xLabel, const char* yLabel) {
+              const std::vector<ImU32>& colours, const char* xLabel, const char* yLabel,
+              double firstX) {
   double top = 1;
   for (double v : values)
     if (std::isfinite(v)) top = std::max(top, v);
@@ -311,13 +312,14 @@ void barChart(ImDrawList* draw, ImVec2 a, ImVec2 b, const std::vector<double>& v
   style.yLabel = yLabel;
   style.integerX = true;
   const Frame f =
-      drawAxes(draw, a, b, {-0.5, static_cast<double>(values.size()) - 0.5}, {0, top * 1.1}, style);
+      drawAxes(draw, a, b, {firstX - 0.5, firstX + static_cast<double>(values.size()) - 0.5},
+               {0, top * 1.1}, style);
   const float w =
       std::max(1.0f, (f.max.x - f.min.x) /
                          static_cast<float>(std::max<std::size_t>(values.size(), 1)) * 0.7f);
   for (std::size_t i = 0; i < values.size(); ++i) {
     const double v = std::isfinite(values[i]) ? values[i] : 0;
-    const float x = f.screenX(static_cast<double>(i));
+    const float x = f.screenX(firstX + static_cast<double>(i));
     draw->AddRectFilled(ImVec2(x - w / 2, f.screenY(v)), ImVec2(x + w / 2, f.screenY(0)),
                         i < colours.size() ? colours[i] : kMuted);
   }

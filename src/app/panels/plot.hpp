@@ -84,8 +84,10 @@ void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickne
 
 // Bars at x = 0, 1, …, n − 1 from 0 up to values[i] (non-finite: 0), coloured colours[i] (muted
 // when missing), on axes from 0 to the largest value. For counts per point (the modes' mistakes).
+// values[i] is drawn at x = firstX + i (1 for points: the screen numbers them from 1).
 void barChart(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, const std::vector<double>& values,
-              const std::vector<ImU32>& colours, const char* xLabel, const char* yLabel);
+              const std::vector<ImU32>& colours, const char* xLabel, const char* yLabel,
+              double firstX = 0);
 // ys[i] against x = firstX + i, a line with dots (when few), axes fitted to the finite values
 // (and to [0, 1] when includeZero). For objectives and counts over steps or epochs.
 void linePlot(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, const std::vector<double>& ys,

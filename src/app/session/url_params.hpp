@@ -24,7 +24,7 @@
 // A bad parameter never stops the page: its error names the parameter, the value and what to
 // write instead ("address parameter gamma=abc: not a number; write a positive number, e.g.
 // gamma=0.5"), it is shown in the banner, and the parameter is ignored; the others apply
-// (docs/bad-inputs.md W15).
+// (docs/bad-inputs.md W16).
 
 #include "app_state.hpp"
 

@@ -1,0 +1,38 @@
+#pragma once
+// The controls' number widgets (issue 9 items 5 and 6): a parameter is set by a slider over a
+// ladder of nice values (logarithmic where it spans decades) with a typed field beside it, or by
+// a typed field with − / + steps (N, noise); a typed value out of range is clamped and one that is
+// not a number is refused, each with a notice naming the range (lab/param_input.hpp). Every
+// control gets its tooltip through tip(), which also records the text for window.kpg (the view's
+// "guide" block), so a browser test can hover a control and read what a person sees.
+
+#include "lab/param_input.hpp"
+#include "panels/panels.hpp"
+
+#include <string>
+
+namespace kpg::app {
+
+// The tooltip of the item just drawn, when the pointer is over it.
+void tip(UiState& ui, const char* text);
+// Records the item just drawn under `name` (window.kpg view().guide.items).
+void markItem(UiState& ui, const std::string& name);
+
+// A slider over sliderLadder(range) and a typed field, then `label`. Returns true when `value`
+// changed (a slider rung, or an accepted typed value).
+bool paramSlider(LabState& lab, UiState& ui, const char* label, double& value,
+                 const ParamRange& range, const char* tooltip);
+
+// A typed field between − and + buttons (step `step`, kept in the range), then `label`.
+bool paramStepper(LabState& lab, UiState& ui, const char* label, double& value,
+                  const ParamRange& range, double step, const char* tooltip);
+
+// The class chips (+1 / −1) and the canvas tools, the one way of adding points that the lab and
+// every method share (issue 9 item 11).
+void drawClassChips(UiState& ui, bool showPan);
+
+// The start card, the colour bar and cursor readout's state for window.kpg (main.cpp adds it to
+// kpg_view_json as "guide").
+std::string guideJson(const UiState& ui);
+
+}  // namespace kpg::app

@@ -1,0 +1,130 @@
+// The start card and its Help button (start_card.hpp). The words follow the notes: α, C, γ, the
+// decision function f(x) = Σ αᵢyᵢ k(xᵢ, x) + b, the margin hyperplanes f = ±1 (course-notes 000,
+// 001 Q7).
+
+#include "panels/start_card.hpp"
+
+#include "modes/mode_state.hpp"
+#include "panels/param_widgets.hpp"
+#include "panels/plot.hpp"
+
+#include <emscripten.h>
+
+#include <algorithm>
+
+namespace kpg::app {
+namespace {
+
+// localStorage through the page; a throwing storage (W5) reads as "not seen" and writes nothing.
+// clang-format off
+EM_JS(int, kpg_start_card_seen, (), {
+  try { return window.localStorage.getItem('kpg.startCard.seen') === '1' ? 1 : 0; }
+  catch (e) { return 0; }
+});
+EM_JS(void, kpg_start_card_remember, (), {
+  try { window.localStorage.setItem('kpg.startCard.seen', '1'); } catch (e) {}
+});
+// clang-format on
+
+void bullet(const char* number, const char* text) {
+  ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "%s", number);
+  ImGui::SameLine();
+  ImGui::TextWrapped("%s", text);
+}
+
+void close(UiState& ui) {
+  ui.startCardOpen = false;
+  kpg_start_card_remember();
+}
+
+}  // namespace
+
+void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
+  if (!ui.startCardLoaded) {
+    ui.startCardLoaded = true;
+    ui.startCardOpen = kpg_start_card_seen() == 0;
+  }
+  // The Help button: at the right end of the controls' title bar, on every screen (the lab and
+  // the methods share that window's place).
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float buttonWidth = ImGui::CalcTextSize("? Help").x + ImGui::GetStyle().FramePadding.x * 2;
+  ImGui::SetNextWindowPos(ImVec2(layout.controls.pos.x + layout.controls.size.x - buttonWidth - 4,
+                                 layout.controls.pos.y + 1),
+                          ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0);
+  const ImGuiWindowFlags bare = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                ImGuiWindowFlags_NoSavedSettings |
+                                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  if (ImGui::Begin("##help", nullptr, bare)) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                        ImVec2(ImGui::GetStyle().FramePadding.x, 0));  // the title bar's height
+    if (ImGui::Button("? Help")) ui.startCardOpen = !ui.startCardOpen;
+    ImGui::PopStyleVar();
+    markItem(ui, "help");
+    tip(ui, "What this screen shows, three things to try, and the tutorials.");
+  }
+  ImGui::End();
+  ImGui::PopStyleVar();
+  if (!ui.startCardOpen) return;
+
+  const float width = std::min(560.0f, display.x - 24);
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y * 0.42f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);  // height 0: fit the text
+  ImGui::SetNextWindowFocus();
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1, 1, 1, 0.98f));
+  bool open = true;
+  if (ImGui::Begin("Welcome to Kernel Playground###startcard", &open, flags)) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextWrapped(
+        "A support vector machine trained before your eyes by SMO, one pair of multipliers at a "
+        "time, on points you can edit.");
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "What the screen shows");
+    ImGui::TextWrapped(
+        "Left: the method, the SMO solver's Step / Run, the data and the model (kernel k, γ, C). "
+        "Middle: the points (class +1 and class −1), the decision function "
+        "f(x) = Σ αᵢyᵢ k(xᵢ, x) + b as a colour field with its colour bar, the boundary f = 0 and "
+        "the margins f = ±1. Right: the last pair update (which αᵢ, αⱼ, and why). Below: one bar "
+        "per αᵢ in the box [0, C], and the objectives converging. Points are numbered from 1, as "
+        "in the notes.");
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "Three things to try");
+    bullet("1.",
+           "Hand-solved (notes 001, Q7): press Step ▶ (Space) until it converges, and check "
+           "α₁ = ¼, α₂ = ⅜, α₃ = ⅝ in the α bars and w = (1, ½), m = 1/‖w‖ under the canvas.");
+    bullet("2.",
+           "Two moons with the RBF kernel: drag γ from 0.1 to 100 (or type it) and watch the "
+           "boundary go from nearly straight to islands around single points.");
+    bullet("3.",
+           "Click the canvas to add a point of the chosen class, or drag one: with Live on, SMO "
+           "re-converges and the boundary follows.");
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "The way in");
+    ImGui::TextWrapped(
+        "The tutorials walk through the course notes' worked examples page by page, on the "
+        "notes' points or yours. Hover any control for what it means; Help (top left, in the "
+        "controls' title bar) opens this card again.");
+    ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    if (ImGui::Button("Open the tutorials")) {
+      if (state.modes.mode != Mode::Svm) setMode(state.modes, state.lab, Mode::Svm);
+      state.tutorial.open = true;
+      close(ui);
+    }
+    markItem(ui, "startCard.tutorials");
+    tip(ui, "The worked examples of the course notes, with Try it buttons that load them here.");
+    ImGui::SameLine();
+    if (ImGui::Button("Start exploring")) close(ui);
+    markItem(ui, "startCard.close");
+    tip(ui, "Close this card (Help, top left, opens it again).");
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+  if (!open) close(ui);
+}
+
+}  // namespace kpg::app

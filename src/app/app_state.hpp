@@ -3,10 +3,12 @@
 // (../shared/STYLE.md, item 8): they read it and change it only through its own or the core's
 // methods.
 
+#include "exercises/exercise_session.hpp"
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
 #include "modes/mode_view.hpp"
 #include "session/data_import.hpp"
+#include "session/page_settings.hpp"
 #include "tutorials/tutorial_state.hpp"
 
 #include <cstdint>
@@ -52,6 +54,11 @@ struct AppState {
   // lab shows two of its features and classes (session/file_actions.hpp activeImport).
   std::optional<DataImport> dataImport;
   RenderState render;
+  // What a course page or an exercise decided (issue 10 §2, session/page_settings.hpp): locked
+  // controls, panels shown, the compact embed layout, autorun.
+  PageSettings page;
+  // The open exercise and the student's progress (issue 10 §3, exercises/exercise_state.hpp).
+  ExerciseSession exercise;
   StepWordsState stepWords;
 };
 

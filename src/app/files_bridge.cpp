@@ -66,7 +66,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_link_key() {
                   jsonNumber(lab.playback.stepsPerSecond) + "|" + lab.presetName + "|" +
                   std::string(kpg::app::modeName(app.modes.mode)) + "|" +
                   (app.tutorial.open ? app.tutorial.id + ":" + std::to_string(app.tutorial.page())
-                                     : std::string("-")));
+                                     : std::string("-")) +
+                  "|" + kpg::writeJson(kpg::app::pageSettingsJson(app.page)));
 }
 
 // Renders the figure at 2× (file_toolbar.hpp renderFigure) and returns {"ok", "width",

@@ -5,6 +5,7 @@
 #include "session/app_link.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
+#include "session/url_params.hpp"
 
 #include <emscripten.h>
 
@@ -157,7 +158,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_session_json() {
 // (session/app_link.hpp).
 EMSCRIPTEN_KEEPALIVE const char* kpg_share_hash() {
   kpg::app::AppState& app = kpg::app::mutableState();
-  return keep(kpg::app::appShareHash(app.modes, app.tutorial, app.lab));
+  return keep(kpg::app::appShareHash(app));
 }
 
 // Opens a share link (the URL hash). {"ok":true,"present":false} when the hash is not a share
@@ -169,7 +170,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
   kpg::app::AppState& app = kpg::app::mutableState();
   std::string error = link.error;
   if (link.ok()) {
-    error = kpg::app::applyAppLink(app.modes, app.tutorial, app.lab, *link.link).value_or("");
+    error = kpg::app::applyAppLink(app, *link.link).value_or("");
   }
   if (!error.empty()) {
     kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error,
@@ -183,7 +184,38 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
 // ("import session file", "restore the autosaved session").
 EMSCRIPTEN_KEEPALIVE const char* kpg_import_session(const char* json, const char* what) {
   kpg::app::requestFrame(kpg::app::mutableState());
+  // A session replaces the data: not on a page that locks it (session/page_settings.hpp).
+  const kpg::app::Locks& locks = kpg::app::mutableState().page.locks;
+  if (locks.has(kpg::app::LockedControl::Data)) {
+    const std::string error =
+        "locked: " + kpg::app::lockReason(kpg::app::LockedControl::Data) + "; nothing was changed";
+    kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error,
+                         std::string("could not ") + (what ? what : "import") + ": " + error);
+    return keep(result(error));
+  }
   return keep(loadOrReport(kpg::app::parseSession(json ? json : ""), what ? what : "import"));
+}
+
+// The address's parameters (location.search) at start-up (session/url_params.hpp): applied, each
+// bad one shown in the banner ("address parameter gamma=abc: …") and ignored.
+// {"ok": true, "present": bool, "errors": [...], "embed": bool}: "ok" is false when any was bad.
+EMSCRIPTEN_KEEPALIVE const char* kpg_open_url_params(const char* query) {
+  kpg::app::AppState& app = kpg::app::mutableState();
+  kpg::app::requestFrame(app);
+  const kpg::app::UrlParams params = kpg::app::parseUrlParams(query ? query : "");
+  kpg::JsonValue out = kpg::JsonValue::object();
+  kpg::JsonValue errors = kpg::JsonValue::array();
+  if (!params.empty()) {
+    for (const std::string& error : kpg::app::applyUrlParams(app, params)) {
+      kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error, error);
+      errors.items().push_back(kpg::json::str(error));
+    }
+  }
+  kpg::json::put(out, "ok", kpg::json::boolean(errors.items().empty()));
+  kpg::json::put(out, "present", kpg::json::boolean(!params.empty()));
+  kpg::json::put(out, "errors", std::move(errors));
+  kpg::json::put(out, "embed", kpg::json::boolean(app.page.embed));
+  return keep(kpg::writeJson(out));
 }
 
 // A message from the page (storage full, file refused) shown in the lab's banner.

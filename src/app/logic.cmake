@@ -18,6 +18,12 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/session/data_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/file_actions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/app_link.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/page_settings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/url_params.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/exercises/exercise_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/exercises/exercise_check.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/exercises/builtin_exercises.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/exercises/exercise_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modes/mode_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modes/mode_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modes/mode_field.cpp

@@ -12,14 +12,17 @@
 
 #include "app_state.hpp"
 #include "data/json_text.hpp"
+#include "exercises/exercise_panel.hpp"
 #include "js_bridge.hpp"
 #include "modes/mode_panels.hpp"
 #include "panels/file_toolbar.hpp"
+#include "panels/page_layout.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/start_card.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
+#include "session/url_params.hpp"
 #include "tutorials/tutorials_panel.hpp"
 
 #include <GLES3/gl3.h>
@@ -192,6 +195,7 @@ void frame(const FrameInfo& info) {
   ui.hoverIndex = ui.hoverNext;
   ui.hoverNext = -1;
 
+  autorunIfAsked(state);  // a course page's autorun=1 (session/url_params.hpp)
   v.stepsLastFrame = advance(state.lab, static_cast<double>(io.DeltaTime), kSolverBudgetMs);
   reportReplayProgress(state.lab);
   reportStepWords(state, seconds);
@@ -201,21 +205,30 @@ void frame(const FrameInfo& info) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
-  Layout layout = computeLayout(io.DisplaySize);
+  // A course page's layout and panels (issue 10 §2, session/page_settings.hpp).
+  const PageSettings& page = state.page;
+  Layout layout = computePageLayout(io.DisplaySize, page);
   const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
-  fileToolbarLayout(state, layout);  // panels/file_toolbar.hpp: Share, files (issue 9)
-  drawFileToolbar(state, ui);
+  if (page.showsPanel(Panel::Toolbar)) {
+    fileToolbarLayout(state, layout);  // panels/file_toolbar.hpp: Share, files (issue 9)
+    drawFileToolbar(state, ui);
+  }
   if (state.modes.mode != Mode::Svm) {
     drawModeScreen(state, ui, layout);  // modes/ (issue 6): the other kernel methods
   } else {
     handleShortcuts(state.lab, ui);
-    drawControlsPanel(state.lab, state.modes, ui, layout.controls);
+    if (page.showsPanel(Panel::Controls))
+      drawControlsPanel(state.lab, state.modes, ui, layout.controls);
     drawCanvasPanel(state.lab, ui, layout.canvas);
-    if (!drawTutorialsPanel(state, ui, layout.pair)) drawPairPanel(state.lab, ui, layout.pair);
-    drawDualPanel(state.lab, ui, layout.dual);
-    if (!tutorialsOpen) drawConvergencePanel(state.lab, ui, layout.convergence);
-    drawStatusBar(state.lab, ui, layout.status);
-    drawTutorialsToggle(state, layout.pair);
+    if (!drawExercisePanel(state, ui, layout.pair) && !drawTutorialsPanel(state, ui, layout.pair) &&
+        page.showsPanel(Panel::Pair))
+      drawPairPanel(state.lab, ui, layout.pair);
+    if (page.showsPanel(Panel::Dual)) drawDualPanel(state.lab, ui, layout.dual);
+    if (!tutorialsOpen && page.showsPanel(Panel::Convergence))
+      drawConvergencePanel(state.lab, ui, layout.convergence);
+    if (page.showsPanel(Panel::Status)) drawStatusBar(state.lab, ui, layout.status);
+    if (page.showsPanel(Panel::Pair) || tutorialsOpen) drawTutorialsToggle(state, layout.pair);
+    if (page.showsPanel(Panel::Pair) && !tutorialsOpen) drawExercisesToggle(state, layout.pair);
   }
   drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help (issue 9 item 6)
   ImGui::Render();

@@ -20,6 +20,8 @@ import shutil
 import sys
 
 FILES = ("index.html", "kpg_app.js", "kpg_app.wasm")
+# The example course page (issue 10 §2): three iframes of index.html with address parameters.
+EXTRAS = ("embed-example.html",)
 MARKER = "<!-- kpg:inline-app -->"
 
 
@@ -47,6 +49,9 @@ def main():
     staging.mkdir(parents=True)
     for name in FILES:
         shutil.copyfile(site / name, staging / name)
+    for name in EXTRAS:
+        if (site / name).is_file():
+            shutil.copyfile(site / name, staging / name)
 
     page = (site / "index.html").read_text(encoding="utf-8")
     if page.count(MARKER) != 1:

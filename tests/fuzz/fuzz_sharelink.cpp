@@ -37,21 +37,20 @@ void checkAppLink(std::string_view text) {
   if (!fuzz::boundedWork(parsed.link->session)) return;
   auto app = std::make_unique<AppState>();
   const std::string before = writeJson(appStateJson(*app));
-  if (auto refused = applyAppLink(app->modes, app->tutorial, app->lab, *parsed.link)) {
+  if (auto refused = applyAppLink(*app, *parsed.link)) {
     KPG_FUZZ_CHECK(writeJson(appStateJson(*app)) == before,
                    "a refused app link changed state(): " + *refused);
     return;
   }
   fuzz::finishReplay(app->lab);
-  const std::string hash = appShareHash(app->modes, app->tutorial, app->lab);
+  const std::string hash = appShareHash(*app);
   const AppLinkParse reopened = parseAppShareHash(hash);
   KPG_FUZZ_CHECK(reopened.ok(), "the app's own link does not open: " + reopened.error);
   auto copy = std::make_unique<AppState>();
-  const auto refused = applyAppLink(copy->modes, copy->tutorial, copy->lab, *reopened.link);
+  const auto refused = applyAppLink(*copy, *reopened.link);
   KPG_FUZZ_CHECK(!refused, "the app's own link does not apply: " + refused.value_or(""));
   fuzz::finishReplay(copy->lab);
-  KPG_FUZZ_CHECK(appShareHash(copy->modes, copy->tutorial, copy->lab) == hash,
-                 "app link → state → app link differs");
+  KPG_FUZZ_CHECK(appShareHash(*copy) == hash, "app link → state → app link differs");
 }
 
 }  // namespace

@@ -5,8 +5,10 @@
 
 #include "modes/mode_screen.hpp"
 
+#include "exercises/exercise_panel.hpp"
 #include "modes/mode_panels.hpp"
 #include "panels/canvas_input.hpp"
+#include "panels/lock_ui.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -205,13 +207,16 @@ std::vector<PresetEntry> modePresets() {
 
 void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
   sectionTitle("Data (shared with the SVM lab)");
+  const LockedItems dataLock(LockedControl::Data);  // a course page's lock (lock_ui.hpp)
   const std::vector<PresetEntry> presets = modePresets();
   const int presetCount = static_cast<int>(presets.size());
   for (int k = 0; k < presetCount; ++k)
     if (lab.presetName == presets[k].name) mv.presetIndex = k;
   mv.presetIndex = std::clamp(mv.presetIndex, 0, presetCount - 1);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##modepreset", presets[mv.presetIndex].label)) {
+  const bool presetOpen = ImGui::BeginCombo("##modepreset", presets[mv.presetIndex].label);
+  dataLock.explain("preset");
+  if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
       if (!ImGui::Selectable(presets[k].label, k == mv.presetIndex)) continue;
       mv.presetIndex = k;
@@ -234,13 +239,14 @@ void handleModeShortcuts(ModesState& modes, const LabState& lab) {
   if (io.WantTextInput || io.KeyCtrl || io.KeySuper || io.KeyAlt) return;
   constexpr int kSpace = 32;  // DOM keyCodes, as the lab's handleShortcuts
   constexpr int kR = 82;
-  if (ImGui::IsKeyPressed(kSpace, false)) {
+  if (ImGui::IsKeyPressed(kSpace, false) && !uiLocked(LockedControl::Step)) {
     if (io.KeyShift)
       (void)modeStepBack(modes, lab, 1);
     else
       (void)modeStep(modes, lab, 1);
   }
-  if (ImGui::IsKeyPressed(kR, false) && (modes.playback.running || modeCanStep(modes)))
+  if (ImGui::IsKeyPressed(kR, false) && !uiLocked(LockedControl::Step) &&
+      (modes.playback.running || modeCanStep(modes)))
     modes.playback.running = !modes.playback.running;
 }
 
@@ -308,6 +314,7 @@ void rebuildMode(ModesState& modes, const LabState& lab, Mode mode) {
 
 void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char* stepTip) {
   sectionTitle("Run");
+  const LockedItems stepLock(LockedControl::Step);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   const std::int64_t position = modePosition(modes);
   ImGui::BeginDisabled(position == 0);
@@ -320,6 +327,7 @@ void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char*
   if (ImGui::Button("Step ▶", ImVec2(half, 0))) (void)modeStep(modes, lab, 1);
   markItem(ui, "step");
   tip(ui, (std::string(stepTip) + " (Space).").c_str());
+  stepLock.explain("Step");
   if (ImGui::Button(modes.playback.running ? "Pause" : "Run", ImVec2(half, 0)))
     modes.playback.running = !modes.playback.running;
   tip(ui, "Run / pause the steps at the speed below (R).");
@@ -350,7 +358,10 @@ void drawModeSelector(ModesState& modes, const LabState& lab, UiState& ui) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   const std::string current(modeTitle(modes.mode));
-  if (ImGui::BeginCombo("##mode", current.c_str())) {
+  const LockedItems methodLock(LockedControl::Method);
+  const bool open = ImGui::BeginCombo("##mode", current.c_str());
+  methodLock.explain("method");
+  if (open) {
     for (int k = 0; k < kModeCount; ++k) {
       const Mode m = static_cast<Mode>(k);
       const std::string title(modeTitle(m));
@@ -372,28 +383,38 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
   handleModeShortcuts(modes, lab);
   state.modesView.hoverValid = false;
 
-  // Always a scrollbar: one that came and went would move the controls sideways (item 11).
-  beginPanel("Kernel Playground · kernel methods###modecontrols", layout.controls,
-             ImGuiWindowFlags_AlwaysVerticalScrollbar);
-  drawModeSelector(modes, lab, ui);
-  // Step / Run / Reset first, at the lab's place (issue 9 item 11).
-  if (screen->stepTip) steppingControls(modes, lab, ui, screen->stepTip);
-  dataControls(lab, ui, state.modesView);
-  const bool kernelUsed =
-      !(modes.mode == Mode::Perceptron && !modes.perceptron.params.kernelForm) &&
-      !(modes.mode == Mode::Kfd && !modes.kfd.kernelForm);
-  sectionTitle(kernelUsed ? "Kernel" : "Kernel (not used by this form)");
-  drawKernelControls(lab, ui);
-  ensureBuilt(modes, lab);  // the kernel or the data may have changed
-  if (screen->controls) screen->controls(modes, lab, ui);
-  ImGui::End();
+  const PageSettings& page = state.page;  // a course page's panels (page_settings.hpp)
+  if (page.showsPanel(Panel::Controls)) {
+    // Always a scrollbar: one that came and went would move the controls sideways (item 11).
+    beginPanel("Kernel Playground · kernel methods###modecontrols", layout.controls,
+               ImGuiWindowFlags_AlwaysVerticalScrollbar);
+    drawModeSelector(modes, lab, ui);
+    // Step / Run / Reset first, at the lab's place (issue 9 item 11).
+    if (screen->stepTip) steppingControls(modes, lab, ui, screen->stepTip);
+    dataControls(lab, ui, state.modesView);
+    const bool kernelUsed =
+        !(modes.mode == Mode::Perceptron && !modes.perceptron.params.kernelForm) &&
+        !(modes.mode == Mode::Kfd && !modes.kfd.kernelForm);
+    sectionTitle(kernelUsed ? "Kernel" : "Kernel (not used by this form)");
+    drawKernelControls(lab, ui);
+    ensureBuilt(modes, lab);  // the kernel or the data may have changed
+    if (screen->controls) {
+      const LockedItems methodLock(LockedControl::Method);  // the method's own parameters
+      screen->controls(modes, lab, ui);
+    }
+    ImGui::End();
+  }
 
   drawModeCanvas(state, ui, *screen, layout.canvas);
   ensureBuilt(modes, lab);  // the canvas may have changed the points
 
-  beginPanel("What the method computed###modenumbers", layout.pair, 0);
-  if (screen->numbers) screen->numbers(lab, modes, state.modesView);
-  ImGui::End();
+  // An open exercise (exercises/exercise_panel.hpp) takes the numbers' place.
+  if (!drawExercisePanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair)) {
+    beginPanel("What the method computed###modenumbers", layout.pair, 0);
+    if (screen->numbers) screen->numbers(lab, modes, state.modesView);
+    ImGui::End();
+  }
+  if (!page.showsPanel(Panel::Dual) && !page.showsPanel(Panel::Convergence)) return;
 
   PanelRect bottom = layout.dual;
   bottom.size.x = layout.dual.size.x + layout.convergence.size.x;

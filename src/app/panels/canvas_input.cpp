@@ -1,5 +1,7 @@
 #include "panels/canvas_input.hpp"
 
+#include "exercises/exercise_panel.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -116,7 +118,9 @@ void handleCanvasInput(LabState& lab, UiState& ui, const CanvasView& view, bool 
   if (!g.moved && !g.longPressDone) {
     if (ui.tool == CanvasTool::AddMove) {
       if (g.pointIndex >= 0) {
-        ui.pinnedIndex = ui.pinnedIndex == g.pointIndex ? -1 : g.pointIndex;
+        // An open exercise asking for points takes the tap as its answer (exercise_panel.hpp).
+        if (!pickExercisePoint(g.pointIndex))
+          ui.pinnedIndex = ui.pinnedIndex == g.pointIndex ? -1 : g.pointIndex;
       } else {
         ui.pinnedIndex = -1;
         addPointAt(lab, ui, view, g.start);

@@ -5,6 +5,7 @@
 // apply() says so in a notice, with Live on it re-converges from the previous α.
 
 #include "modes/mode_panels.hpp"
+#include "panels/lock_ui.hpp"
 #include "panels/panels.hpp"
 
 #include "data/toy_datasets.hpp"
@@ -38,6 +39,7 @@ const ParamRange kNoiseRange{"noise", 0, 1, false, 0.05};
 
 void dataSection(LabState& lab, UiState& ui) {
   sectionTitle("Data");
+  const LockedItems dataLock(LockedControl::Data);  // a course page's lock (lock_ui.hpp)
   const std::vector<PresetEntry>& presets = labPresets();
   const int presetCount = static_cast<int>(presets.size());
   ImGui::SetNextItemWidth(-1);
@@ -59,6 +61,7 @@ void dataSection(LabState& lab, UiState& ui) {
   }
   const bool presetOpen = ImGui::BeginCombo("##preset", presets[ui.presetIndex].label);
   markItem(ui, "preset");
+  dataLock.explain("preset");
   if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
       if (ImGui::Selectable(presets[k].label, k == ui.presetIndex)) {
@@ -106,27 +109,36 @@ void modelSection(LabState& lab, UiState& ui) {
 
   bool hard = lab.params.hardMargin();
   if (!hard && std::isfinite(lab.params.c)) ui.lastFiniteC = lab.params.c;
-  if (ImGui::Checkbox("hard margin (C = ∞)", &hard)) {
-    dispatchUi(lab, action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
-  }
-  tip(ui,
-      "Hard margin (notes 001): every point must satisfy yᵢ f(xᵢ) ≥ 1, no slack. It has a "
-      "solution only when the classes can be separated in the kernel's feature space.");
-  if (!hard) {
-    double c = lab.params.c;
-    if (paramSlider(lab, ui, "C", c, kCRange,
-                    "C: the price of slack ξᵢ in the soft margin (notes 004); every αᵢ lies in the "
-                    "box [0, C]. Small C: a wide margin and many bound SVs (α = C); large C: fewer "
-                    "training errors, a narrower margin.")) {
-      dispatchUi(lab, action::SetC{c});
+  {
+    const LockedItems cLock(LockedControl::C);
+    if (ImGui::Checkbox("hard margin (C = ∞)", &hard)) {
+      dispatchUi(lab,
+                 action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
+    }
+    tip(ui,
+        "Hard margin (notes 001): every point must satisfy yᵢ f(xᵢ) ≥ 1, no slack. It has a "
+        "solution only when the classes can be separated in the kernel's feature space.");
+    cLock.explain("hard margin");
+    if (!hard) {
+      double c = lab.params.c;
+      if (paramSlider(
+              lab, ui, "C", c, kCRange,
+              "C: the price of slack ξᵢ in the soft margin (notes 004); every αᵢ lies in the "
+              "box [0, C]. Small C: a wide margin and many bound SVs (α = C); large C: fewer "
+              "training errors, a narrower margin.")) {
+        dispatchUi(lab, action::SetC{c});
+      }
+      cLock.explain("C");
     }
   }
+  const LockedItems solverLock(LockedControl::Solver);
   double eps = lab.params.eps;
   if (paramSlider(lab, ui, "eps", eps, kEpsRange,
                   "eps: SMO stops when m(α) − M(α) < eps, the largest violation of the optimality "
                   "(KKT) conditions by a pair (LIBSVM's -e; its default 0.001)")) {
     dispatchUi(lab, action::SetEps{eps});
   }
+  solverLock.explain("eps");
   const float labelWidth = ImGui::CalcTextSize("bias b").x + 10;
   int rule = lab.params.rule == SelectionRule::SecondOrder ? 0 : 1;
   const char* rules[] = {"2nd order (WSS3)", "1st order (max violating)"};
@@ -170,6 +182,7 @@ void solverSection(LabState& lab, UiState& ui) {
     }
   }
   const bool haveSolver = lab.history.has_value();
+  const LockedItems stepLock(LockedControl::Step);
   ImGui::BeginDisabled(!haveSolver);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   if (ImGui::Button("◀ Step back", ImVec2(half, 0))) dispatchUi(lab, action::StepBack{1});
@@ -180,6 +193,7 @@ void solverSection(LabState& lab, UiState& ui) {
   tip(ui,
       "One SMO step (Space): pick the pair i, j, solve the dual for αᵢ, αⱼ exactly, clip to "
       "[0, C] keeping Σ αₖyₖ = 0.");
+  stepLock.explain("Step");
   const bool running = lab.playback.running;
   if (ImGui::Button(running ? "Pause" : "Run", ImVec2(half, 0))) {
     if (running) {
@@ -265,12 +279,13 @@ void sectionTitle(const char* text) {
 }
 
 void drawEditRow(LabState& lab, UiState& ui) {
-  ImGui::BeginDisabled(lab.undoStack.empty());
+  const bool dataLocked = uiLocked(LockedControl::Data);
+  ImGui::BeginDisabled(lab.undoStack.empty() || dataLocked);
   if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
   ImGui::EndDisabled();
   tip(ui, "Undo the last edit of the points (Ctrl+Z).");
   ImGui::SameLine();
-  ImGui::BeginDisabled(lab.redoStack.empty());
+  ImGui::BeginDisabled(lab.redoStack.empty() || dataLocked);
   if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
   ImGui::EndDisabled();
   tip(ui, "Redo the edit undone last (Ctrl+Shift+Z).");
@@ -287,6 +302,7 @@ void drawEditRow(LabState& lab, UiState& ui) {
 void drawKernelControls(LabState& lab, UiState& ui) {
   KernelParams kernel = lab.params.kernel;
   int type = static_cast<int>(kernel.type);
+  const LockedItems kernelLock(LockedControl::Kernel);  // the type, r and p
   ImGui::SetNextItemWidth(-1);
   const bool kernelChanged = ImGui::Combo("##kernel", &type, kKernelNames, 4);
   markItem(ui, "kernel");
@@ -299,14 +315,23 @@ void drawKernelControls(LabState& lab, UiState& ui) {
       "The kernel k(x, x′) = φ(x)·φ(x′): an inner product in a feature space, computed without "
       "φ (notes 000). Linear: w = Σ αᵢyᵢxᵢ is shown under the canvas. RBF and polynomial bend "
       "the boundary; sigmoid is not positive semi-definite (Mercer) for every γ, r.");
+  kernelLock.explain("kernel");
   bool changed = false;
   if (kernel.type != KernelType::Linear) {
-    if (paramSlider(lab, ui, "γ", kernel.gamma, kGammaRange,
-                    "γ: the kernel's scale. RBF exp(−γ‖x − x′‖²) with γ = 1/(2σ²) for the notes' σ "
-                    "(001): large γ, narrow bumps around single points (over-fitting); small γ, a "
-                    "nearly linear boundary.")) {
-      changed = true;
+    // γ has its own lock: a page may lock the kernel and leave γ to the student.
+    ImGui::EndDisabled();
+    {
+      const LockedItems gammaLock(LockedControl::Gamma);
+      if (paramSlider(
+              lab, ui, "γ", kernel.gamma, kGammaRange,
+              "γ: the kernel's scale. RBF exp(−γ‖x − x′‖²) with γ = 1/(2σ²) for the notes' σ "
+              "(001): large γ, narrow bumps around single points (over-fitting); small γ, a "
+              "nearly linear boundary.")) {
+        changed = true;
+      }
+      gammaLock.explain("gamma");
     }
+    ImGui::BeginDisabled(kernelLock.locked());
   }
   if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
     if (paramSlider(lab, ui, "r", kernel.coef0, kCoef0Range,
@@ -314,6 +339,7 @@ void drawKernelControls(LabState& lab, UiState& ui) {
                     "the polynomial is the notes' homogeneous degree-2 map.")) {
       changed = true;
     }
+    kernelLock.explain("r");
   }
   if (kernel.type == KernelType::Polynomial) {
     double degree = kernel.degree;

@@ -4,6 +4,7 @@
 // middle, the pair panel on the right, the dual bars and the convergence plots below, a status
 // line at the bottom.
 
+#include "panels/lock_ui.hpp"
 #include "panels/panels.hpp"
 #include "panels/plot.hpp"
 
@@ -103,6 +104,13 @@ void handleShortcuts(LabState& lab, UiState&) {
 }
 
 void dispatchUi(LabState& lab, const LabAction& action) {
+  // A course page's locks (session/page_settings.hpp): a locked control is drawn disabled; a
+  // shortcut or a click on the canvas that would change it is refused here, said once.
+  if (auto locked = lockedError(uiLocks(), lab, action)) {
+    if (lab.notices.empty() || lab.notices.back().text != *locked)
+      postNotice(lab, NoticeKind::Warning, *locked);
+    return;
+  }
   // Errors are posted as notices by apply() (postErrors = true) and shown above the canvas.
   (void)apply(lab, action, true);
 }

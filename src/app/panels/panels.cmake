@@ -12,6 +12,8 @@ target_sources(kpg_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/lab_layout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/file_toolbar.cpp
   ${CMAKE_CURRENT_LIST_DIR}/figure_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lock_ui.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/page_layout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/colour_bar.cpp
   ${CMAKE_CURRENT_LIST_DIR}/param_widgets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/start_card.cpp

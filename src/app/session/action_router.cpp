@@ -41,6 +41,10 @@ ActionReply ActionRouter::dispatch(const JsonValue& action) const {
     return ActionReply::failed("$.type: unknown action " +
                                jsonQuote(type->asString().substr(0, 64)));
   }
+  if (guard_) {
+    std::string refused = guard_(action);
+    if (!refused.empty()) return ActionReply::failed(std::move(refused));
+  }
   return handler->second(action);
 }
 

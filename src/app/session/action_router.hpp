@@ -39,6 +39,12 @@ class ActionRouter {
   bool has(std::string_view type) const;
   std::vector<std::string> types() const;  // sorted
 
+  // Runs before every handler, once "type" has matched; a non-empty error refuses the action
+  // (the course page's locks, session/page_settings.hpp lockedActionError).
+  void setGuard(std::function<std::string(const JsonValue& action)> guard) {
+    guard_ = std::move(guard);
+  }
+
   ActionReply dispatch(const JsonValue& action) const;
   ActionReply dispatch(std::string_view json) const;
   // {"ok":true, ...extra} or {"ok":false,"error":"$.path: what is wrong"}.
@@ -46,6 +52,7 @@ class ActionRouter {
 
  private:
   std::map<std::string, ActionHandler, std::less<>> handlers_;
+  std::function<std::string(const JsonValue& action)> guard_;
 };
 
 JsonValue replyJson(const ActionReply& reply);

@@ -1,5 +1,6 @@
 #include "session/app_actions.hpp"
 
+#include "exercises/exercise_state.hpp"
 #include "modes/mode_json.hpp"
 #include "session/action_json.hpp"
 #include "session/file_actions.hpp"
@@ -14,6 +15,12 @@ ActionRouter makeAppRouter(AppState& app) {
   addModeActions(router, app.modes, app.lab);
   addTutorialActions(router, app.tutorial, app.lab);
   addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ... (issue 9)
+  addExerciseActions(router, app);  // openExercise, submitAnswer, ... (issue 10 §3)
+  // A course page's or an exercise's locks (session/page_settings.hpp): refused before any
+  // handler runs, so nothing changes.
+  router.setGuard([&app](const JsonValue& action) {
+    return lockedActionError(app.page.locks, app.lab, action).value_or("");
+  });
   return router;
 }
 
@@ -37,6 +44,8 @@ JsonValue appStateJson(AppState& app) {
   put(out, "tutorial", tutorialStateJson(app.tutorial, app.lab));
   put(out, "mode", modeStateJson(app.modes, app.lab));
   put(out, "dataImport", importStateJson(app.dataImport, app.lab));
+  put(out, "page", pageSettingsJson(app.page));
+  put(out, "exercise", exerciseStateJson(app));
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "session/app_link.hpp"
 
+#include "exercises/exercise_state.hpp"
+
 #include "session/schema.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"
@@ -8,8 +10,9 @@
 
 namespace kpg::app {
 
-std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
-                         const LabState& lab) {
+namespace {
+
+JsonValue appLinkJson(const ModesState& modes, const TutorialState& tutorial, const LabState& lab) {
   JsonValue o = sessionToJsonValue(lab);
   if (modes.mode != Mode::Svm) json::put(o, "mode", json::str(modeName(modes.mode)));
   if (tutorial.open) {
@@ -18,7 +21,41 @@ std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
     json::put(t, "page", json::integer(tutorial.page()));
     json::put(o, "tutorial", std::move(t));
   }
+  return o;
+}
+
+}  // namespace
+
+std::string appShareHash(const ModesState& modes, const TutorialState& tutorial,
+                         const LabState& lab) {
+  return "#s=" + base64UrlEncode(writeJson(appLinkJson(modes, tutorial, lab)));
+}
+
+std::string appShareHash(const AppState& app) {
+  JsonValue o = appLinkJson(app.modes, app.tutorial, app.lab);
+  if (app.exercise.open) {
+    // The page's own settings; the exercise brings its locks when it is opened again.
+    PageSettings page = app.page;
+    page.locks = app.exercise.locksBefore;
+    if (!page.isDefault()) json::put(o, "page", pageSettingsJson(page));
+    json::put(o, "exercise", exerciseLinkMember(app.exercise));
+  } else if (!app.page.isDefault()) {
+    json::put(o, "page", pageSettingsJson(app.page));
+  }
   return "#s=" + base64UrlEncode(writeJson(o));
+}
+
+std::optional<std::string> applyAppLink(AppState& app, const AppLink& link) {
+  // The link's own page settings replace the page's once the rest is applied.
+  // Locks bind the student, not the app: nothing here is refused by the page's current locks.
+  if (auto error = applyAppLink(app.modes, app.tutorial, app.lab, link)) return error;
+  closeExercise(app);
+  app.page = link.page;
+  if (link.exercise) {
+    if (auto error = openExercise(app, *link.exercise, link.exerciseBuiltin))
+      return "$.exercise.session: " + *error;
+  }
+  return std::nullopt;
 }
 
 AppLinkParse parseAppShareHash(std::string_view hash) {
@@ -47,10 +84,14 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
   AppLink link;
   SchemaReader r;
   auto& members = parsed.value->members();
-  std::optional<JsonValue> mode, tutorial;
+  std::optional<JsonValue> mode, tutorial, pageMember, exercise;
   for (auto it = members.begin(); it != members.end();) {
-    if (it->first == "mode" || it->first == "tutorial") {
-      (it->first == "mode" ? mode : tutorial) = std::move(it->second);
+    if (it->first == "mode" || it->first == "tutorial" || it->first == "page" ||
+        it->first == "exercise") {
+      (it->first == "mode"       ? mode
+       : it->first == "page"     ? pageMember
+       : it->first == "exercise" ? exercise
+                                 : tutorial) = std::move(it->second);
       it = members.erase(it);
     } else {
       ++it;
@@ -80,6 +121,35 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
   if (!r.ok()) {
     result.error = r.error();
     return result;
+  }
+  if (pageMember) {
+    std::string pageError;
+    std::optional<PageSettings> settings = readPageSettings(*pageMember, "$.page", pageError);
+    if (!settings) {
+      result.error = pageError;
+      return result;
+    }
+    link.page = *settings;
+  }
+  if (exercise) {
+    const JsonValue* id = exercise->find("id");
+    if (id && exercise->members().size() == 1) {
+      const Exercise* builtin = id->isString() ? findBuiltinExercise(id->asString()) : nullptr;
+      if (!builtin) {
+        result.error = "$.exercise.id: unknown exercise" +
+                       (id->isString() ? " " + jsonQuote(id->asString().substr(0, 64)) : "");
+        return result;
+      }
+      link.exercise = *builtin;
+      link.exerciseBuiltin = true;
+    } else {
+      ExerciseParse parsedExercise = readExercise(*exercise);
+      if (!parsedExercise.ok()) {
+        result.error = "$.exercise" + parsedExercise.error.substr(1);
+        return result;
+      }
+      link.exercise = std::move(parsedExercise.exercise);
+    }
   }
   SessionParse session = parseSession(*parsed.value);
   if (!session.ok()) {

@@ -1,0 +1,393 @@
+#include "exercises/exercise_panel.hpp"
+
+#include "exercises/exercise_state.hpp"
+#include "js_bridge.hpp"
+#include "panels/plot.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace kpg::app {
+namespace {
+
+// The list of exercises is shown (in the pair panel's place) when no exercise is open.
+bool& listShown() {
+  static bool shown = false;
+  return shown;
+}
+
+bool picksPoints(const ExerciseSession& s) {
+  return s.open &&
+         (s.open->goal.kind == GoalKind::SmoPair || s.open->goal.kind == GoalKind::SupportVectors);
+}
+
+// What the panel's answer field holds between frames.
+struct AnswerInput {
+  std::string exerciseId;
+  double number = 0;
+};
+
+AnswerInput& input() {
+  static AnswerInput a;
+  return a;
+}
+
+void submit(AppState& state, JsonValue answer) {
+  const Verdict v = submitExerciseAnswer(state, answer);
+  if (!v.error.empty()) state.exercise.feedback = v.error.substr(v.error.find(':') + 2);
+}
+
+void pointsAnswer(AppState& state) {
+  ExerciseSession& s = state.exercise;
+  const Index n = state.lab.pointCount();
+  ImGui::TextWrapped("Click points on the canvas (or the numbers below) to pick them:");
+  for (Index t = 0; t < std::min<Index>(n, 40); ++t) {
+    const bool on = std::find(s.selected.begin(), s.selected.end(), t) != s.selected.end();
+    if (t % 10 != 0) ImGui::SameLine();
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.25f, 1));
+    const std::string label = std::to_string(t) + "##pick";
+    if (ImGui::Button(label.c_str(), ImVec2(ImGui::GetFontSize() * 1.8f, 0)))
+      (void)pickExercisePoint(t);
+    if (on) ImGui::PopStyleColor();
+  }
+  std::string picked;
+  for (int p : s.selected) picked += (picked.empty() ? "" : ", ") + std::to_string(p);
+  ImGui::Text("Picked: %s", picked.empty() ? "none" : picked.c_str());
+  if (ImGui::Button("Submit")) {
+    JsonValue answer = JsonValue::array();
+    for (int p : s.selected) answer.items().push_back(json::integer(p));
+    submit(state, answer);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Clear")) s.selected.clear();
+}
+
+void answerControls(AppState& state) {
+  ExerciseSession& s = state.exercise;
+  const Exercise& e = *s.open;
+  AnswerInput& in = input();
+  if (in.exerciseId != e.id) in = AnswerInput{e.id, 0};
+  switch (e.goal.kind) {
+    case GoalKind::SmoPair:
+    case GoalKind::SupportVectors:
+      pointsAnswer(state);
+      break;
+    case GoalKind::ClassifyPoint:
+      for (const char* word : {"free", "bound", "non-SV"}) {
+        if (ImGui::Button(word)) submit(state, json::str(word));
+        ImGui::SameLine();
+      }
+      ImGui::NewLine();
+      break;
+    case GoalKind::BoundSv:
+      if (ImGui::Button("Check my canvas")) submit(state, JsonValue::null());
+      break;
+    case GoalKind::FindParameter:
+      if (ImGui::Button(e.goal.parameter == "C" ? "Check the current C" : "Check the current γ"))
+        submit(state, JsonValue::null());
+      [[fallthrough]];
+    case GoalKind::AlphaAfterStep:
+    case GoalKind::Numeric:
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+      ImGui::InputDouble("##answer", &in.number, 0, 0, "%.6g");
+      ImGui::SameLine();
+      if (ImGui::Button("Submit")) submit(state, JsonValue::number(in.number));
+      break;
+  }
+}
+
+// Instructor mode: the fields of a definition made on the canvas as it is now.
+struct Draft {
+  char id[64] = "my-exercise";
+  char title[200] = "";
+  char section[200] = "";
+  char prompt[2000] = "";
+  char hints[2000] = "";  // one per line
+  int kind = 0;           // GoalKind
+  int point = 0, i = 0, j = 1, component = 0;
+  double tolerance = 1e-3;
+  int parameter = 0;  // C, γ
+  int property = 0;   // margin, separates
+  double atLeast = 0.5;
+  int maxSupportVectors = 10;
+  int quantity = 0;
+  char tutorial[64] = "hand-solved-svm";
+  char value[64] = "alpha_1";
+  bool locks[kLockedControlCount] = {true, true, true, true, true, true, true};
+  std::string error;
+};
+
+Draft& draft() {
+  static Draft d;
+  return d;
+}
+
+constexpr const char* kQuantityNames[] = {
+    "tutorial", "gram",           "gramMinEigenvalue", "bias",    "margin", "w1",
+    "w2",       "kpcaEigenvalue", "svrSupportVectors", "kfdAlpha"};
+
+JsonValue draftJson(const Draft& d) {
+  using json::put;
+  using json::str;
+  JsonValue o = JsonValue::object();
+  put(o, "id", str(d.id));
+  put(o, "title", str(d.title));
+  put(o, "section", str(d.section));
+  put(o, "prompt", str(d.prompt));
+  JsonValue hints = JsonValue::array();
+  std::string text = d.hints;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    if (end > start) hints.items().push_back(str(text.substr(start, end - start)));
+    start = end + 1;
+  }
+  put(o, "hints", std::move(hints));
+  JsonValue locks = JsonValue::array();
+  for (int k = 0; k < kLockedControlCount; ++k)
+    if (d.locks[k]) locks.items().push_back(str(lockedControlName(static_cast<LockedControl>(k))));
+  put(o, "locks", std::move(locks));
+  JsonValue g = JsonValue::object();
+  const auto kind = static_cast<GoalKind>(d.kind);
+  put(g, "kind", str(goalKindName(kind)));
+  if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::BoundSv ||
+      kind == GoalKind::ClassifyPoint)
+    put(g, "point", json::integer(d.point));
+  if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::Numeric)
+    put(g, "tolerance", json::num(d.tolerance));
+  if (kind == GoalKind::FindParameter) {
+    put(g, "parameter", str(d.parameter == 0 ? "C" : "gamma"));
+    put(g, "property", str(d.property == 0 ? "margin" : "separates"));
+    if (d.property == 0)
+      put(g, "atLeast", json::num(d.atLeast));
+    else
+      put(g, "maxSupportVectors", json::integer(d.maxSupportVectors));
+  }
+  if (kind == GoalKind::Numeric) {
+    const std::string q = kQuantityNames[d.quantity];
+    put(g, "quantity", str(q));
+    if (q == "tutorial") {
+      put(g, "tutorial", str(d.tutorial));
+      put(g, "value", str(d.value));
+    }
+    if (q == "gram" || q == "kfdAlpha") put(g, "i", json::integer(d.i));
+    if (q == "gram") put(g, "j", json::integer(d.j));
+    if (q == "kpcaEigenvalue") put(g, "component", json::integer(d.component));
+  }
+  put(o, "goal", std::move(g));
+  return o;
+}
+
+void instructor(AppState& state) {
+  Draft& d = draft();
+  ImGui::TextWrapped(
+      "Set up the canvas (data, kernel, C, step, method), then describe the "
+      "exercise. It is made on the canvas as it is now.");
+  ImGui::InputText("id", d.id, sizeof d.id);
+  ImGui::InputText("title", d.title, sizeof d.title);
+  ImGui::InputText("notes section", d.section, sizeof d.section);
+  ImGui::InputTextMultiline("prompt", d.prompt, sizeof d.prompt,
+                            ImVec2(-ImGui::GetFontSize() * 4, ImGui::GetFontSize() * 4));
+  ImGui::InputTextMultiline("hints", d.hints, sizeof d.hints,
+                            ImVec2(-ImGui::GetFontSize() * 4, ImGui::GetFontSize() * 3));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One hint per line, revealed one at a time");
+  const char* kinds[] = {"next SMO pair",   "α after the next step", "every support vector",
+                         "make a bound SV", "find C or γ",           "classify a point",
+                         "a number"};
+  ImGui::Combo("goal", &d.kind, kinds, 7);
+  const auto kind = static_cast<GoalKind>(d.kind);
+  if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::BoundSv ||
+      kind == GoalKind::ClassifyPoint)
+    ImGui::InputInt("point", &d.point);
+  if (kind == GoalKind::FindParameter) {
+    const char* parameters[] = {"C", "γ"};
+    ImGui::Combo("parameter", &d.parameter, parameters, 2);
+    const char* properties[] = {"margin ≥", "100 % accuracy, SVs ≤"};
+    ImGui::Combo("property", &d.property, properties, 2);
+    if (d.property == 0)
+      ImGui::InputDouble("margin at least", &d.atLeast);
+    else
+      ImGui::InputInt("at most SVs", &d.maxSupportVectors);
+  }
+  if (kind == GoalKind::Numeric) {
+    ImGui::Combo("quantity", &d.quantity, kQuantityNames, 10);
+    const std::string q = kQuantityNames[d.quantity];
+    if (q == "tutorial") {
+      ImGui::InputText("tutorial id", d.tutorial, sizeof d.tutorial);
+      ImGui::InputText("value name", d.value, sizeof d.value);
+    }
+    if (q == "gram" || q == "kfdAlpha") ImGui::InputInt("i", &d.i);
+    if (q == "gram") ImGui::InputInt("j", &d.j);
+    if (q == "kpcaEigenvalue") ImGui::InputInt("component", &d.component);
+  }
+  if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::Numeric)
+    ImGui::InputDouble("tolerance", &d.tolerance, 0, 0, "%.3g");
+  ImGui::TextUnformatted("Locked while the student works:");
+  for (int k = 0; k < kLockedControlCount; ++k) {
+    if (k % 4 != 0) ImGui::SameLine();
+    const std::string name(lockedControlName(static_cast<LockedControl>(k)));
+    ImGui::Checkbox(name.c_str(), &d.locks[k]);
+  }
+  if (ImGui::Button("Open it")) {
+    d.error = openExerciseDefinition(state, draftJson(d)).value_or("");
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Opens the exercise here; then Copy link or Download file in its panel");
+  if (!d.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.7f, 0.15f, 0.1f, 1));
+    ImGui::TextWrapped("%s", d.error.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+void exerciseList(AppState& state) {
+  if (state.exercise.instructor) {
+    // Instructor mode first (instructor=1): the teacher came to make an exercise.
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    if (ImGui::CollapsingHeader("Instructor: make an exercise on this canvas")) instructor(state);
+    ImGui::Spacing();
+  }
+  ImGui::TextWrapped("Exercises that check themselves, in the order of the course notes.");
+  const JsonValue list = exerciseListJson(state);
+  for (const JsonValue& item : list.items()) {
+    const std::string& status = item.find("status")->asString();
+    const ImVec4 colour = status == "solved"      ? ImVec4(0.0f, 0.5f, 0.2f, 1)
+                          : status == "attempted" ? ImVec4(0.75f, 0.4f, 0.0f, 1)
+                                                  : ImVec4(0.4f, 0.4f, 0.45f, 1);
+    ImGui::PushID(item.find("id")->asString().c_str());
+    if (ImGui::SmallButton("Open")) {
+      const Exercise* e = findBuiltinExercise(item.find("id")->asString());
+      if (e) (void)openExercise(state, *e, true);
+    }
+    ImGui::SameLine();
+    ImGui::TextColored(colour, "%-9s", status.c_str());
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s  (%s)", item.find("title")->asString().c_str(),
+                       item.find("section")->asString().c_str());
+    ImGui::PopID();
+  }
+  ImGui::Spacing();
+  if (!state.exercise.instructor &&
+      ImGui::CollapsingHeader("Instructor: make an exercise on this canvas"))
+    instructor(state);
+  ImGui::Spacing();
+  if (ImGui::Button("Reset my progress")) resetExerciseProgress(state);
+  ImGui::SameLine();
+  if (ImGui::Button("Close list")) {
+    listShown() = false;
+    state.exercise.instructor = false;
+  }
+}
+
+void markPicked(const AppState& state, const UiState& ui) {
+  if (!picksPoints(state.exercise) || !ui.canvasValid) return;
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  for (int p : state.exercise.selected) {
+    if (p >= state.lab.pointCount()) continue;
+    const ImVec2 at = ui.canvas.toScreen(state.lab.data.points(p, 0), state.lab.data.points(p, 1));
+    draw->AddCircle(at, 13, IM_COL32(20, 140, 60, 255), 24, 3);
+  }
+}
+
+}  // namespace
+
+bool pickExercisePoint(Index index) {
+  ExerciseSession& s = mutableState().exercise;
+  if (!picksPoints(s) || s.status == ExerciseStatus::Solved) return false;
+  const auto at = std::find(s.selected.begin(), s.selected.end(), index);
+  if (at != s.selected.end())
+    s.selected.erase(at);
+  else
+    s.selected.push_back(static_cast<int>(index));
+  return true;
+}
+
+void drawExercisesToggle(AppState& state, const PanelRect& rect) {
+  if (state.exercise.open || listShown() || state.exercise.instructor) return;
+  // Left of the Tutorials toggle (tutorials_panel.cpp drawTutorialsToggle), on the title bar.
+  const char* label = "Exercises ▸";
+  const float width = ImGui::CalcTextSize(label).x + 18;
+  const float tutorials = state.tutorial.open ? 0 : ImGui::CalcTextSize("Tutorials ▸").x + 18 + 6;
+  ImGui::SetNextWindowPos(ImVec2(rect.pos.x + rect.size.x - tutorials - width - 6, rect.pos.y + 1),
+                          ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(8, 1));
+  if (ImGui::Begin("##exercises-toggle", nullptr, flags)) {
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.15f, 0.5f, 0.3f, 1));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.2f, 0.6f, 0.35f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    if (ImGui::Button(label)) listShown() = true;
+    ImGui::PopStyleColor(3);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Exercises that check your answer from the solver's own numbers");
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+}
+
+bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect) {
+  ExerciseSession& s = state.exercise;
+  if (!s.open && !listShown() && !s.instructor) return false;
+  ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("Exercise###exercise", nullptr, flags)) {
+    if (!s.open) {
+      exerciseList(state);
+    } else {
+      const Exercise& e = *s.open;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
+      ImGui::TextWrapped("%s", e.title.c_str());
+      ImGui::PopStyleColor();
+      ImGui::TextDisabled("%s", e.section.c_str());
+      ImGui::Separator();
+      ImGui::TextWrapped("%s", e.prompt.c_str());
+      for (int k = 0; k < s.hintsShown; ++k)
+        ImGui::TextWrapped("Hint %d: %s", k + 1, e.hints[static_cast<std::size_t>(k)].c_str());
+      if (s.hintsShown < static_cast<int>(e.hints.size())) {
+        const std::string label = "Show a hint (" + std::to_string(s.hintsShown + 1) + " of " +
+                                  std::to_string(e.hints.size()) + ")";
+        if (ImGui::SmallButton(label.c_str())) revealHint(state);
+      }
+      ImGui::Spacing();
+      if (s.status != ExerciseStatus::Solved) answerControls(state);
+      if (!s.feedback.empty()) {
+        ImGui::Spacing();
+        const bool solved = s.status == ExerciseStatus::Solved;
+        ImGui::PushStyleColor(
+            ImGuiCol_Text, solved ? ImVec4(0.0f, 0.45f, 0.15f, 1) : ImVec4(0.7f, 0.15f, 0.1f, 1));
+        ImGui::TextWrapped("%s", s.feedback.c_str());
+        ImGui::PopStyleColor();
+      }
+      ImGui::TextDisabled("%s · %d attempt%s", std::string(exerciseStatusName(s.status)).c_str(),
+                          s.attempts, s.attempts == 1 ? "" : "s");
+      ImGui::Spacing();
+      if (ImGui::Button("All exercises")) {
+        closeExercise(state);
+        listShown() = true;
+      }
+      ImGui::SameLine();
+      if (ImGui::Button("Close")) closeExercise(state);
+      // The link and the single file open exactly this exercise (index.html, no server).
+      if (ImGui::Button("Copy link")) requestExercisePageAction("copy-link");
+      ImGui::SameLine();
+      if (ImGui::Button("Download file")) requestExercisePageAction("download");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("One HTML file that opens this exercise, offline, from anywhere");
+    }
+  }
+  ImGui::End();
+  markPicked(state, ui);
+  return true;
+}
+
+}  // namespace kpg::app

@@ -1,0 +1,296 @@
+#include "session/url_params.hpp"
+
+#include "data/number_text.hpp"
+#include "data/toy_datasets.hpp"
+#include "exercises/exercise_state.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace kpg::app {
+namespace {
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// application/x-www-form-urlencoded: '+' is a space, %XX a byte; a malformed escape stays as
+// written (the value is then refused by its own check, quoted).
+std::string percentDecode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const char c = text[k];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%' && k + 2 < text.size() && hexDigit(text[k + 1]) >= 0 &&
+               hexDigit(text[k + 2]) >= 0) {
+      out += static_cast<char>(hexDigit(text[k + 1]) * 16 + hexDigit(text[k + 2]));
+      k += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// Values are quoted in errors as the user wrote them, cut to 40 characters.
+std::string shown(std::string_view name, std::string_view value) {
+  std::string v(value.substr(0, 40));
+  if (value.size() > 40) v += "…";
+  return "address parameter " + std::string(name) + "=" + v;
+}
+
+std::vector<std::string> splitList(std::string_view value) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    const std::size_t end = std::min(value.find(',', start), value.size());
+    std::string_view item = value.substr(start, end - start);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (!item.empty()) items.emplace_back(item);
+    start = end + 1;
+  }
+  return items;
+}
+
+std::optional<double> number(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  const NumberParse parsed = parseDecimal(text);
+  if (parsed.status != NumberStatus::Ok || !std::isfinite(parsed.value)) return std::nullopt;
+  return parsed.value;
+}
+
+std::optional<std::int64_t> integer(std::string_view text) {
+  long long value = 0;
+  bool overflow = false;
+  if (!parseUnsigned(text, kMaxMaxSteps, value, overflow) || overflow) return std::nullopt;
+  return static_cast<std::int64_t>(value);
+}
+
+std::optional<bool> flag(std::string_view text) {
+  if (text == "1" || text == "true" || text == "yes" || text.empty()) return true;
+  if (text == "0" || text == "false" || text == "no") return false;
+  return std::nullopt;
+}
+
+constexpr std::string_view kParameterNames =
+    "method, preset, kernel, gamma, coef0, degree, C, step, tutorial, page, exercise, lock, "
+    "unlock, panels, embed, autorun, instructor";
+
+}  // namespace
+
+bool UrlParams::empty() const {
+  return !mode && !preset && !kernel && !gamma && !coef0 && !c && !degree && !step && !tutorialId &&
+         !tutorialPage && !exerciseId && !hasPageSettings && !instructor && errors.empty();
+}
+
+UrlParams parseUrlParams(std::string_view query) {
+  UrlParams p;
+  if (!query.empty() && query.front() == '?') query.remove_prefix(1);
+  if (query.size() > kMaxUrlQueryChars) {
+    p.errors.push_back("the address's parameters are " + std::to_string(query.size()) +
+                       " characters long (at most " + std::to_string(kMaxUrlQueryChars) +
+                       "); none was read: put the session in a share link (#s=…) instead");
+    return p;
+  }
+  bool lockAll = false;
+  Locks locks, unlocks;
+  std::size_t start = 0;
+  while (start < query.size()) {
+    const std::size_t end = std::min(query.find('&', start), query.size());
+    const std::string_view pair = query.substr(start, end - start);
+    start = end + 1;
+    if (pair.empty()) continue;
+    const std::size_t eq = pair.find('=');
+    const std::string name = percentDecode(pair.substr(0, eq));
+    const std::string value =
+        eq == std::string_view::npos ? "" : percentDecode(pair.substr(eq + 1));
+    const auto fail = [&](const std::string& why) {
+      p.errors.push_back(shown(name, value) + ": " + why);
+    };
+    if (name == "method") {
+      p.mode = modeFromName(value);
+      if (!p.mode)
+        fail("unknown method; write one of svm, perceptron, knn, kmeans, kpca, kfd, svr");
+    } else if (name == "preset") {
+      if (toyKindFromName(value)) {
+        p.preset = value;
+      } else {
+        fail(
+            "unknown preset; write one of hand-solved, perceptron, xor, moons, circles, blobs, "
+            "separable");
+      }
+    } else if (name == "kernel") {
+      p.kernel = kernelTypeFromName(value);
+      if (!p.kernel) fail("unknown kernel; write one of linear, polynomial, rbf, sigmoid");
+    } else if (name == "gamma" || name == "γ") {
+      p.gamma = number(value);
+      if (!p.gamma || *p.gamma <= 0) {
+        p.gamma.reset();
+        fail("γ must be a positive number; write e.g. gamma=0.5");
+      }
+    } else if (name == "coef0" || name == "r") {
+      p.coef0 = number(value);
+      if (!p.coef0) fail("not a number; write e.g. coef0=1");
+    } else if (name == "degree") {
+      const auto d = integer(value);
+      if (!d || *d < 1 || *d > 100) {
+        fail("the degree must be a whole number from 1 to 100; write e.g. degree=3");
+      } else {
+        p.degree = static_cast<int>(*d);
+      }
+    } else if (name == "C" || name == "c") {
+      if (value == "inf" || value == "∞") {
+        p.c = std::numeric_limits<double>::infinity();
+      } else {
+        p.c = number(value);
+        if (!p.c || *p.c < kMinLabC || *p.c > kMaxLabC) {
+          p.c.reset();
+          fail("C must be a number from " + formatDisplay(kMinLabC, 3) + " to " +
+               formatDisplay(kMaxLabC, 3) + ", or inf for the hard margin; write e.g. C=10");
+        }
+      }
+    } else if (name == "step") {
+      const auto s = integer(value);
+      if (!s || *s < 0 || *s > kMaxMaxSteps) {
+        fail("the step must be a whole number from 0 to " + std::to_string(kMaxMaxSteps) +
+             "; write e.g. step=0");
+      } else {
+        p.step = *s;
+      }
+    } else if (name == "tutorial") {
+      p.tutorialId = value.substr(0, 64);
+    } else if (name == "page") {
+      const auto n = integer(value);
+      if (!n || *n < 0 || *n > 1000) {
+        fail("the tutorial page must be a whole number (0 is the first page); write e.g. page=2");
+      } else {
+        p.tutorialPage = static_cast<int>(*n);
+      }
+    } else if (name == "exercise") {
+      p.exerciseId = value.substr(0, 64);
+    } else if (name == "lock" || name == "unlock") {
+      p.hasPageSettings = true;
+      for (const std::string& item : splitList(value)) {
+        if (name == "lock" && item == "all") {
+          lockAll = true;
+          continue;
+        }
+        const auto control = lockedControlFromName(item);
+        if (!control) {
+          p.errors.push_back(shown(name, value) + ": unknown control \"" + item.substr(0, 24) +
+                             "\"; the controls are " + lockedControlNames() +
+                             (name == "lock" ? " (or all)" : ""));
+          continue;
+        }
+        (name == "lock" ? locks : unlocks).set(*control);
+      }
+    } else if (name == "panels") {
+      p.hasPageSettings = true;
+      std::array<bool, kPanelCount> shownPanels{};
+      bool ok = true;
+      for (const std::string& item : splitList(value)) {
+        const auto panel = panelFromName(item);
+        if (!panel) {
+          ok = false;
+          p.errors.push_back(shown(name, value) + ": unknown panel \"" + item.substr(0, 24) +
+                             "\"; the panels are " + panelNames() + "; all are shown");
+          break;
+        }
+        shownPanels[static_cast<std::size_t>(*panel)] = true;
+      }
+      if (ok) {
+        shownPanels[static_cast<std::size_t>(Panel::Canvas)] = true;
+        p.page.shown = shownPanels;
+      }
+    } else if (name == "instructor") {
+      const auto on = flag(value);
+      if (!on)
+        fail("write instructor=1 (on) or instructor=0 (off)");
+      else
+        p.instructor = *on;
+    } else if (name == "embed" || name == "autorun") {
+      p.hasPageSettings = true;
+      const auto on = flag(value);
+      if (!on) {
+        fail("write " + name + "=1 (on) or " + name + "=0 (off)");
+      } else {
+        (name == "embed" ? p.page.embed : p.page.autorun) = *on;
+      }
+    } else {
+      p.errors.push_back("address parameter \"" + name.substr(0, 40) +
+                         "\" is not one the app reads; it was ignored (the parameters are " +
+                         std::string(kParameterNames) + ")");
+    }
+  }
+  for (int k = 0; k < kLockedControlCount; ++k) {
+    const auto control = static_cast<LockedControl>(k);
+    p.page.locks.set(control, (lockAll || locks.has(control)) && !unlocks.has(control));
+  }
+  return p;
+}
+
+std::vector<std::string> applyUrlParams(AppState& app, const UrlParams& p) {
+  std::vector<std::string> errors = p.errors;
+  LabState& lab = app.lab;
+  // The app sets up what the page asked for; the locks bind the student afterwards.
+  app.page = PageSettings{};
+  const auto report = [&](const std::string& parameter, const std::optional<std::string>& error) {
+    if (error) errors.push_back("address parameter " + parameter + ": " + *error);
+  };
+  // The page's set-up is exact: with Live mode off while it is applied, a kernel or C given here
+  // rebuilds the solver at step 0 (not a warm start to convergence) and step=N replays N steps.
+  const bool live = lab.live.on;
+  (void)apply(lab, action::SetLive{false}, false);
+  if (p.preset) report("preset=" + *p.preset, apply(lab, action::LoadPreset{*p.preset}, false));
+  if (p.kernel || p.gamma || p.coef0 || p.degree) {
+    KernelParams kernel = lab.params.kernel;
+    if (p.kernel) kernel.type = *p.kernel;
+    if (p.gamma) kernel.gamma = *p.gamma;
+    if (p.coef0) kernel.coef0 = *p.coef0;
+    if (p.degree) kernel.degree = *p.degree;
+    report("kernel", apply(lab, action::SetKernel{kernel}, false));
+  }
+  if (p.c) report("C", apply(lab, action::SetC{*p.c}, false));
+  if (p.step && *p.step > 0) report("step", apply(lab, action::Step{*p.step}, false));
+  (void)apply(lab, action::SetLive{live}, false);
+  if (p.mode) setMode(app.modes, lab, *p.mode);
+  if (p.tutorialId) {
+    if (auto error = openTutorial(app.tutorial, lab, *p.tutorialId, p.tutorialPage)) {
+      errors.push_back("address parameter tutorial=" + p.tutorialId->substr(0, 40) + ": " + *error +
+                       "; write e.g. tutorial=smo&page=0");
+    }
+  } else if (p.tutorialPage) {
+    errors.push_back("address parameter page=" + std::to_string(*p.tutorialPage) +
+                     ": a page needs its tutorial; write e.g. tutorial=smo&page=" +
+                     std::to_string(*p.tutorialPage));
+  }
+  app.page = p.page;
+  app.exercise.instructor = p.instructor;
+  if (p.exerciseId) {
+    // Last: the exercise sets up its own canvas and locks (the page's come back when it closes).
+    if (const Exercise* e = findBuiltinExercise(*p.exerciseId)) {
+      if (auto error = openExercise(app, *e, true))
+        errors.push_back("address parameter exercise=" + *p.exerciseId + ": " + *error);
+    } else {
+      errors.push_back("address parameter exercise=" + p.exerciseId->substr(0, 40) +
+                       ": unknown exercise; the Exercises list (or kpg.exercises()) names them, "
+                       "e.g. exercise=smo-first-pair");
+    }
+  }
+  return errors;
+}
+
+void autorunIfAsked(AppState& app) {
+  LabState& lab = app.lab;
+  if (!app.page.autorun || !lab.history || lab.playback.running || lab.replay) return;
+  if (lab.model.status != SmoStatus::Running) return;
+  (void)apply(lab, action::RunToConvergence{}, false);
+}
+
+}  // namespace kpg::app

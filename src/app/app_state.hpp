@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace kpg::app {
 
@@ -60,6 +61,17 @@ struct AppState {
   // The open exercise and the student's progress (issue 10 §3, exercises/exercise_state.hpp).
   ExerciseSession exercise;
   StepWordsState stepWords;
+  // The lockable controls the last frame drew (panels/lock_ui.hpp), for window.kpg's
+  // kpg_lockable_items_json: cleared by the first control a new frame draws.
+  struct DrawnLockable {
+    std::string item;
+    LockedControl control;
+    bool locked;
+    float rect[4];  // left, top, right, bottom in CSS pixels of the page
+  };
+  int lockablesFrame = -1;
+  std::vector<DrawnLockable> lockablesDrawn;
+  bool lockablesScrolled = false;  // the embed layout showed the first unlocked control once
 };
 
 // Asks for one frame at `seconds` (the earliest of the asked times wins): something on screen

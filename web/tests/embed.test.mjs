@@ -21,18 +21,25 @@ const itemsOf = (f) => f.frame.evaluate(() =>
 const framesOf = (f) => f.frame.evaluate(() =>
   JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])).frames);
 
+// The app draws only when something changed (issue 9 item 13: an input it saw, a running
+// solver), and a key pressed while another frame has the focus is nothing to this one, so the
+// wait asks for the frames, as harness.mjs's waitFrames does.
 async function waitFrames(f, count = 3) {
   const now = await framesOf(f);
-  await f.frame.waitForFunction((target) =>
-    JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])).frames >= target, now + count,
-  { timeout: 30000, polling: 20 });
+  await f.frame.waitForFunction((target) => {
+    Module.ccall('kpg_request_frame', null, [], []);
+    return JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])).frames >= target;
+  }, now + count, { timeout: 30000, polling: 20 });
 }
 
 // A real click (mouse down and up a few frames apart: ImGui reads input once per frame) at the
 // centre of an item's rectangle, inside its iframe.
 async function clickItem(t, f, item) {
   const [left, top, right, bottom] = item.rect;
-  // Where the iframe is now (the page may have scrolled; 1 px is its border).
+  // A person scrolls the course page to the frame before clicking in it (a click on the earlier
+  // frame's controls would otherwise land above the viewport). Then: where the iframe is now
+  // (1 px is its border).
+  await f.handle.scrollIntoViewIfNeeded();
   const box = await f.handle.boundingBox();
   const x = box.x + 1 + (left + right) / 2;
   const y = box.y + 1 + (top + bottom) / 2;

@@ -10,27 +10,6 @@
 #include <vector>
 
 namespace kpg::app {
-namespace {
-
-struct DrawnItem {
-  std::string item;
-  LockedControl control;
-  bool locked;
-  ImVec2 min, max;  // CSS pixels of the page
-};
-
-// The lockable items drawn in the last frame that drew any (cleared at the first of a new frame).
-struct DrawnItems {
-  int frame = -1;
-  std::vector<DrawnItem> items;
-};
-
-DrawnItems& drawn() {
-  static DrawnItems d;
-  return d;
-}
-
-}  // namespace
 
 const Locks& uiLocks() {
   return mutableState().page.locks;
@@ -49,12 +28,20 @@ LockedItems::~LockedItems() {
 }
 
 void LockedItems::explain(const char* item) const {
-  DrawnItems& d = drawn();
-  if (d.frame != ImGui::GetFrameCount()) {
-    d.frame = ImGui::GetFrameCount();
-    d.items.clear();
+  AppState& state = mutableState();
+  if (state.lockablesFrame != ImGui::GetFrameCount()) {
+    state.lockablesFrame = ImGui::GetFrameCount();
+    state.lockablesDrawn.clear();
   }
-  d.items.push_back({item, control_, locked_, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  state.lockablesDrawn.push_back({item, control_, locked_, {min.x, min.y, max.x, max.y}});
+  // A course page that locks controls leaves the student the others: in the compact embed
+  // layout the controls panel opens scrolled to the first one left open (two moons with only γ
+  // unlocked shows γ, not the locked solver buttons above it), once per page load.
+  if (!locked_ && state.page.embed && state.page.locks.any() && !state.lockablesScrolled) {
+    state.lockablesScrolled = true;
+    ImGui::SetScrollHereY(0.5f);
+  }
   if (locked_ && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::SetTooltip("%s", lockReason(control_).c_str());
   }
@@ -68,12 +55,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* kpg_lockable_items_json() {
   using kpg::jsonNumber;
   static std::string out;
   out = "[";
-  for (const auto& d : kpg::app::drawn().items) {
+  for (const auto& d : kpg::app::mutableState().lockablesDrawn) {
     if (out.size() > 1) out += ",";
     out += "{\"item\":" + kpg::jsonQuote(d.item) +
            ",\"control\":" + kpg::jsonQuote(std::string(kpg::app::lockedControlName(d.control))) +
-           ",\"locked\":" + (d.locked ? "true" : "false") + ",\"rect\":[" + jsonNumber(d.min.x) +
-           "," + jsonNumber(d.min.y) + "," + jsonNumber(d.max.x) + "," + jsonNumber(d.max.y) + "]}";
+           ",\"locked\":" + (d.locked ? "true" : "false") + ",\"rect\":[" + jsonNumber(d.rect[0]) +
+           "," + jsonNumber(d.rect[1]) + "," + jsonNumber(d.rect[2]) + "," + jsonNumber(d.rect[3]) +
+           "]}";
   }
   out += "]";
   return out.c_str();

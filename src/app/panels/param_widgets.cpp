@@ -99,6 +99,8 @@ void markItem(UiState& ui, const std::string& name) {
 bool paramSlider(LabState& lab, UiState& ui, const char* label, double& value,
                  const ParamRange& range, const char* tooltip) {
   ImGui::PushID(label);
+  // One group, so the item rectangle after the call (a lock's, lock_ui.hpp) is the whole row.
+  ImGui::BeginGroup();
   const std::vector<double> ladder = sliderLadder(range);
   int position = ladderPosition(ladder, range, value);
   const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
@@ -123,6 +125,7 @@ bool paramSlider(LabState& lab, UiState& ui, const char* label, double& value,
   ImGui::SameLine(0, spacing);
   changed = typedField(lab, ui, label, value, range, fieldWidth()) || changed;
   labelAfter(ui, label, tooltip);
+  ImGui::EndGroup();
   ImGui::PopID();
   return changed;
 }
@@ -130,6 +133,7 @@ bool paramSlider(LabState& lab, UiState& ui, const char* label, double& value,
 bool paramStepper(LabState& lab, UiState& ui, const char* label, double& value,
                   const ParamRange& range, double step, const char* tooltip) {
   ImGui::PushID(label);
+  ImGui::BeginGroup();  // one item rectangle for the row, as paramSlider
   const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
   bool changed = false;
   const auto stepBy = [&](double delta) {
@@ -154,6 +158,7 @@ bool paramStepper(LabState& lab, UiState& ui, const char* label, double& value,
   tip(ui, up.c_str());
   ImGui::PopButtonRepeat();
   labelAfter(ui, label, tooltip);
+  ImGui::EndGroup();
   ImGui::PopID();
   return changed;
 }

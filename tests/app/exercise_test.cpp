@@ -69,7 +69,9 @@ Answers derive(const Exercise& e, AppState& app) {
                               ? (step.j + 2) % lab.pointCount()
                               : (step.j + 1) % lab.pointCount();
       a.wrong = parsed("[" + std::to_string(step.i) + "," + std::to_string(other) + "]");
-      a.rightText = "SMO picks (" + std::to_string(step.i) + ", " + std::to_string(step.j) + ")";
+      // The screen numbers points from 1 (issue 9 item 7); the answers are 0-based indices.
+      a.rightText =
+          "SMO picks (" + std::to_string(step.i + 1) + ", " + std::to_string(step.j + 1) + ")";
       break;
     }
     case GoalKind::AlphaAfterStep: {
@@ -88,7 +90,7 @@ Answers derive(const Exercise& e, AppState& app) {
       for (Index t = 0; t < alpha.size(); ++t) {
         if (alpha(t) > 0) {
           right.items().push_back(json::integer(t));
-          list += (list.empty() ? "" : ", ") + std::to_string(t);
+          list += (list.empty() ? "" : ", ") + std::to_string(t + 1);  // shown from 1
         } else {
           wrong.items().push_back(json::integer(t));  // every non-SV instead
         }
@@ -113,7 +115,7 @@ Answers derive(const Exercise& e, AppState& app) {
       // y f(x) < 1 and α = C at the optimum); wrong: the canvas as opened.
       a.wrong = JsonValue::null();
       a.right = JsonValue::null();
-      a.rightText = "Point " + std::to_string(g.point) + " is ";
+      a.rightText = "Point " + std::to_string(g.point + 1) + " is ";  // shown from 1
       break;
     }
     case GoalKind::FindParameter: {

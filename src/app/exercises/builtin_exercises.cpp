@@ -6,6 +6,7 @@
 // exercise needs a point or a threshold with a property (a bound support vector, a margin that
 // some C reaches) it is found here from the core's solution, not typed in.
 #include "exercises/exercise.hpp"
+#include "lab/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 
 #include "data/number_text.hpp"
 #include "session/session_json.hpp"
@@ -113,9 +114,9 @@ std::vector<Exercise> build() {
     all.push_back(make("kernel-gram-entry", "A Gram matrix entry",
                        "000 Notable kernels; 001 Gram Matrix",
                        "The kernel is the polynomial k(x, x′) = (x·x′ + 1)². Compute the Gram "
-                       "matrix entry K₀₁ = k(x₀, x₁) for points 0 and 1 of the canvas.",
+                       "matrix entry K₁₂ = k(x₁, x₂) for points 1 and 2 of the canvas.",
                        {"Hover the points to read their coordinates.",
-                        "First the inner product x₀·x₁, then add 1 and square."},
+                        "First the inner product x₁·x₂, then add 1 and square."},
                        lab("hand-solved", polynomial(1, 1, 2), inf), Mode::Svm, kAll, g));
   }
   {
@@ -152,8 +153,8 @@ std::vector<Exercise> build() {
            tutorialValue("kernel-perceptron", "epochs")));
   // ---- 001 Question 7: the hand-solved SVM ----
   all.push_back(make("hand-solved-alpha", "α₁ of the hand-solved SVM", "001 Question 7",
-                     "Solve the hard-margin dual of 001 Question 7 by hand. What is α₁ (the "
-                     "notes' numbering, point 0 on the canvas)?",
+                     "Solve the hard-margin dual of 001 Question 7 by hand. What is α₁ (point 1, "
+                     "numbered as in the notes and on the canvas)?",
                      {"Σ α_i y_i = 0 lets you eliminate one α.",
                       "Set the derivatives of the reduced dual to zero."},
                      lab("hand-solved", KernelParams::linear(), inf), Mode::Svm, kAll,
@@ -185,7 +186,8 @@ std::vector<Exercise> build() {
     g.point = bound;
     all.push_back(make("soft-margin-classify", "Free, bound or not a support vector?",
                        "000 SVM – non separable case – dual form",
-                       "Soft margin, C = 1. At the optimum, is point " + std::to_string(bound) +
+                       "Soft margin, C = 1. At the optimum, is point " +
+                           std::to_string(pointNumber(bound)) +
                            " a free support vector (0 < α < C), a bound one (α = C) or not a "
                            "support vector (α = 0)?",
                        {"Run to convergence and hover the point: y f(x) and ξ are shown.",
@@ -213,12 +215,12 @@ std::vector<Exercise> build() {
   {
     ExerciseGoal g = goal(GoalKind::BoundSv);
     g.point = 0;
-    all.push_back(make("soft-margin-bound-sv", "Make point 0 a bound support vector",
+    all.push_back(make("soft-margin-bound-sv", "Make point 1 a bound support vector",
                        "000 SVM – non separable case – formulation",
-                       "Soft margin, C = 1. Drag points (point 0 or others) until point 0 is a "
-                       "bound support vector (α₀ = C) at the optimum, then Submit.",
+                       "Soft margin, C = 1. Drag points (point 1 or others) until point 1 is a "
+                       "bound support vector (α₁ = C) at the optimum, then Submit.",
                        {"A bound SV is inside its margin or on the wrong side.",
-                        "Drag point 0 towards the other class."},
+                        "Drag point 1 towards the other class."},
                        live(lab("separable", KernelParams::linear(), 1)), Mode::Svm,
                        locks({LockedControl::Kernel, LockedControl::C, LockedControl::Gamma,
                               LockedControl::Solver, LockedControl::Method}),
@@ -240,8 +242,8 @@ std::vector<Exercise> build() {
     ExerciseGoal g = goal(GoalKind::AlphaAfterStep);
     g.point = static_cast<int>(first.i);
     all.push_back(make("smo-alpha-after-step", "α after one SMO step", "003 SMO algo, steps 3–4",
-                       "SMO's first step updates point " + std::to_string(first.i) +
-                           " and one other. What is α" + std::to_string(first.i) +
+                       "SMO's first step updates point " + std::to_string(pointNumber(first.i)) +
+                           " and one other. What is α" + std::to_string(pointNumber(first.i)) +
                            " after that step?",
                        {"The step along the pair is λ = b/a, b = m(α) − (−y_j∇f_j), a = "
                         "K_ii + K_jj − 2K_ij.",
@@ -310,9 +312,9 @@ std::vector<Exercise> build() {
     ExerciseGoal g = numeric("kfdAlpha", 1e-3);
     g.i = 0;
     all.push_back(
-        make("kfd-alpha", "Kernel Fisher discriminant: α₀", "004 Kernel LDA",
+        make("kfd-alpha", "Kernel Fisher discriminant: α₁", "004 Kernel LDA",
              "Kernel Fisher discriminant with the linear kernel on the hand-solved "
-             "points (μ = 0.001). What is α₀ of α = (N + μI)⁻¹(M₁ − M₂)?",
+             "points (μ = 0.001). What is α₁ (point 1) of α = (N + μI)⁻¹(M₁ − M₂)?",
              {"M_c is the mean of the kernel columns of class c.", "N = Σ_c K_c(I − 1/n_c)K_cᵀ."},
              lab("hand-solved", KernelParams::linear(), inf), Mode::Kfd, kAll, g));
   }

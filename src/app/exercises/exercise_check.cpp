@@ -3,6 +3,7 @@
 // ModelView), kernelValue, mercerCheck, the tutorials' exact derivations, the other methods' core
 // objects — and every wrong answer is explained with those numbers.
 #include "exercises/exercise.hpp"
+#include "lab/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 
 #include "data/number_text.hpp"
 #include "kernels/gram_matrix.hpp"
@@ -49,7 +50,7 @@ std::optional<std::vector<int>> indices(const JsonValue& answer, Index n, std::s
     }
     const int i = static_cast<int>(x.asNumber());
     if (std::find(out.begin(), out.end(), i) != out.end()) {
-      error = "point " + std::to_string(i) + " is listed twice";
+      error = "point index " + std::to_string(i) + " is listed twice";
       return std::nullopt;
     }
     out.push_back(i);
@@ -68,7 +69,7 @@ std::optional<double> number(const JsonValue& answer, std::string& error) {
 std::string pointList(const std::vector<int>& points) {
   if (points.empty()) return "none";
   std::string out;
-  for (int p : points) out += (out.empty() ? "" : ", ") + std::to_string(p);
+  for (int p : points) out += (out.empty() ? "" : ", ") + std::to_string(pointNumber(p));
   return out;
 }
 
@@ -87,24 +88,24 @@ std::string pairReason(const LabState& lab, const SmoSolver& solver, const SmoSt
   const Index shown = std::min<Index>(y.size(), 12);
   for (Index t = 0; t < y.size(); ++t) {
     const double value = -y(t) * g(t);
-    const std::string item = "point " + std::to_string(t) + " → " + num(value);
+    const std::string item = "point " + std::to_string(pointNumber(t)) + " → " + num(value);
     if (inUpSet(y(t), alpha(t), 0, c)) {
       if (value == step.mAlpha) ++tied;
       if (t < shown) up += (up.empty() ? "" : ", ") + item;
     }
     if (inLowSet(y(t), alpha(t), 0, c) && t < shown) low += (low.empty() ? "" : ", ") + item;
   }
-  std::string text = "i = " + std::to_string(step.i) +
+  std::string text = "i = " + std::to_string(pointNumber(step.i)) +
                      " because m(α) = max over I_up of −y_t∇f(α)_t = " + num(step.mAlpha) +
                      " is reached there (−y_t∇f(α)_t on I_up: " + up + ")";
   if (tied > 1) text += ", a tie that SMO breaks toward the last index, as LIBSVM does";
   if (lab.params.rule == SelectionRule::SecondOrder) {
-    text += "; j = " + std::to_string(step.j) +
+    text += "; j = " + std::to_string(pointNumber(step.j)) +
             " because among the points of I_low with −y_t∇f(α)_t < m(α) it gives the largest "
             "objective decrease b²/a = " +
             num(-step.secondOrderGain) + " (WSS3; −y_t∇f(α)_t on I_low: " + low + ")";
   } else {
-    text += "; j = " + std::to_string(step.j) +
+    text += "; j = " + std::to_string(pointNumber(step.j)) +
             " because M(α) = min over I_low = " + num(step.bigMAlpha) +
             " is reached there (−y_t∇f(α)_t on I_low: " + low + ")";
   }
@@ -128,11 +129,12 @@ Verdict checkSmoPair(const LabState& lab, const JsonValue& answer) {
   const std::set<int> given(pair->begin(), pair->end());
   const std::string reason = pairReason(lab, before, step);
   if (picked == given)
-    return judged(true, "Right: SMO updates (" + std::to_string(step.i) + ", " +
-                            std::to_string(step.j) + "). " + reason);
-  return judged(false, "SMO picks (" + std::to_string(step.i) + ", " + std::to_string(step.j) +
-                           "), not (" + std::to_string((*pair)[0]) + ", " +
-                           std::to_string((*pair)[1]) + "): " + reason);
+    return judged(true, "Right: SMO updates (" + std::to_string(pointNumber(step.i)) + ", " +
+                            std::to_string(pointNumber(step.j)) + "). " + reason);
+  return judged(false, "SMO picks (" + std::to_string(pointNumber(step.i)) + ", " +
+                           std::to_string(pointNumber(step.j)) + "), not (" +
+                           std::to_string(pointNumber((*pair)[0])) + ", " +
+                           std::to_string(pointNumber((*pair)[1])) + "): " + reason);
 }
 
 Verdict checkAlphaAfterStep(const LabState& lab, const ExerciseGoal& goal,
@@ -147,14 +149,15 @@ Verdict checkAlphaAfterStep(const LabState& lab, const ExerciseGoal& goal,
   const double alphaBefore = solver.alpha()(goal.point);
   const SmoStep step = solver.step();
   const double expected = solver.alpha()(goal.point);
-  const std::string p = std::to_string(goal.point);
+  const std::string p = std::to_string(pointNumber(goal.point));
   std::string why;
   if (step.i != goal.point && step.j != goal.point) {
-    why = "SMO updates only the pair (" + std::to_string(step.i) + ", " + std::to_string(step.j) +
-          "), so α" + p + " stays " + num(alphaBefore) + ".";
+    why = "SMO updates only the pair (" + std::to_string(pointNumber(step.i)) + ", " +
+          std::to_string(pointNumber(step.j)) + "), so α" + p + " stays " + num(alphaBefore) + ".";
   } else {
     const bool isI = step.i == goal.point;
-    why = "The pair is (" + std::to_string(step.i) + ", " + std::to_string(step.j) +
+    why = "The pair is (" + std::to_string(pointNumber(step.i)) + ", " +
+          std::to_string(pointNumber(step.j)) +
           "); the unclipped step is λ = " + num(step.unclippedStep) + " (η = " + num(step.eta) +
           "), clipped to [L, H] = [" + num(step.lower) + ", " + num(step.upper) + "] gives " +
           num(step.step) + ", so α" + p + " = " + num(isI ? step.alphaIBefore : step.alphaJBefore) +
@@ -185,13 +188,13 @@ Verdict checkSupportVectors(const LabState& lab, const JsonValue& answer) {
       "At convergence the support vectors (α > 0) are points " + pointList(svs) + ".";
   for (int p : sorted) {
     if (alpha(p) <= 0)
-      text += " Point " + std::to_string(p) +
+      text += " Point " + std::to_string(pointNumber(p)) +
               " has α = 0 (y f(x) = " + num(done.data.labels(p) * done.model.decision(p)) +
               " > 1: beyond its margin).";
   }
   for (int p : svs) {
     if (std::find(sorted.begin(), sorted.end(), p) == sorted.end())
-      text += " Point " + std::to_string(p) + " is missing: α = " + num(alpha(p)) +
+      text += " Point " + std::to_string(pointNumber(p)) + " is missing: α = " + num(alpha(p)) +
               ", y f(x) = " + num(done.data.labels(p) * done.model.decision(p)) + ".";
   }
   return judged(false, text);
@@ -208,7 +211,7 @@ Verdict checkClassify(const LabState& lab, const ExerciseGoal& goal, const JsonV
   const SupportCategory c = done.model.solution.categories[static_cast<std::size_t>(p)];
   const std::string word = categoryWord(c);
   const double c0 = done.params.c;
-  const std::string numbers = "α" + std::to_string(p) + " = " + num(alpha) +
+  const std::string numbers = "α" + std::to_string(pointNumber(p)) + " = " + num(alpha) +
                               " with C = " + (std::isinf(c0) ? std::string("∞") : num(c0)) +
                               ", y f(x) = " + num(done.data.labels(p) * done.model.decision(p)) +
                               ", ξ = " + num(done.model.solution.slacks(p));
@@ -217,8 +220,8 @@ Verdict checkClassify(const LabState& lab, const ExerciseGoal& goal, const JsonV
       : c == SupportCategory::Bound ? "α = C: a bound SV, inside its margin or misclassified"
                                     : "α = 0: not a support vector, beyond its margin";
   if (answer.asString() == word) return judged(true, "Right: " + numbers + ", so " + rule + ".");
-  return judged(false, "Point " + std::to_string(p) + " is " + word + ", not " + answer.asString() +
-                           ": " + numbers + ", so " + rule + ".");
+  return judged(false, "Point " + std::to_string(pointNumber(p)) + " is " + word + ", not " +
+                           answer.asString() + ": " + numbers + ", so " + rule + ".");
 }
 
 Verdict checkBoundSv(const LabState& lab, const ExerciseGoal& goal) {
@@ -227,16 +230,18 @@ Verdict checkBoundSv(const LabState& lab, const ExerciseGoal& goal) {
     return judged(false, "There is no solver on the canvas: " +
                              (lab.problemError ? lab.problemError->message : std::string()));
   const int p = goal.point;
-  if (p >= done.pointCount()) return judged(false, "Point " + std::to_string(p) + " was deleted.");
+  if (p >= done.pointCount())
+    return judged(false, "Point " + std::to_string(pointNumber(p)) + " was deleted.");
   const SupportCategory c = done.model.solution.categories[static_cast<std::size_t>(p)];
   const double alpha = done.model.solution.alpha(p);
   const double margin = done.data.labels(p) * done.model.decision(p);
-  const std::string numbers = "α" + std::to_string(p) + " = " + num(alpha) +
+  const std::string numbers = "α" + std::to_string(pointNumber(p)) + " = " + num(alpha) +
                               " (C = " + num(done.params.c) + "), y f(x) = " + num(margin);
   if (c == SupportCategory::Bound)
-    return judged(true, "Right: point " + std::to_string(p) + " is a bound SV: " + numbers +
-                            ", inside its margin.");
-  return judged(false, "Point " + std::to_string(p) + " is " + categoryWord(c) + ": " + numbers +
+    return judged(true, "Right: point " + std::to_string(pointNumber(p)) +
+                            " is a bound SV: " + numbers + ", inside its margin.");
+  return judged(false, "Point " + std::to_string(pointNumber(p)) + " is " + categoryWord(c) + ": " +
+                           numbers +
                            ". A bound SV has α = C, which needs y f(x) < 1 at the optimum: move it "
                            "into the margin band or across the boundary.");
 }
@@ -304,11 +309,12 @@ std::optional<std::pair<double, std::string>> numericValue(const ExerciseGoal& g
     const auto xi = lab.data.points.row(goal.i);
     const auto xj = lab.data.points.row(goal.j);
     const double k = kernelValue(lab.params.kernel, xi.transpose(), xj.transpose());
-    return std::pair{k, "k(x" + std::to_string(goal.i) + ", x" + std::to_string(goal.j) +
+    return std::pair{k, "k(x" + std::to_string(pointNumber(goal.i)) + ", x" +
+                            std::to_string(pointNumber(goal.j)) +
                             ") = " + describe(lab.params.kernel) + " at x" +
-                            std::to_string(goal.i) + " = (" + num(xi(0)) + ", " + num(xi(1)) +
-                            "), x" + std::to_string(goal.j) + " = (" + num(xj(0)) + ", " +
-                            num(xj(1)) + ") is " + num(k)};
+                            std::to_string(pointNumber(goal.i)) + " = (" + num(xi(0)) + ", " +
+                            num(xi(1)) + "), x" + std::to_string(pointNumber(goal.j)) + " = (" +
+                            num(xj(0)) + ", " + num(xj(1)) + ") is " + num(k)};
   }
   if (q == "gramMinEigenvalue") {
     const MercerReport report = mercerCheck(gramMatrix(lab.params.kernel, lab.data.points));
@@ -364,7 +370,8 @@ std::optional<std::pair<double, std::string>> numericValue(const ExerciseGoal& g
     if (!m.kfd.ok() || goal.i >= m.kfd.kfd.alpha().size()) return std::nullopt;
     return std::pair{m.kfd.kfd.alpha()(goal.i),
                      "α = (N + μI)⁻¹(M₁ − M₂) with μ = " + num(m.kfd.mu) + " gives α" +
-                         std::to_string(goal.i) + " = " + num(m.kfd.kfd.alpha()(goal.i))};
+                         std::to_string(pointNumber(goal.i)) + " = " +
+                         num(m.kfd.kfd.alpha()(goal.i))};
   }
   return std::nullopt;
 }

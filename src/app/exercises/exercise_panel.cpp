@@ -2,6 +2,7 @@
 
 #include "exercises/exercise_state.hpp"
 #include "js_bridge.hpp"
+#include "lab/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 #include "panels/plot.hpp"
 
 #include <imgui.h>
@@ -49,13 +50,13 @@ void pointsAnswer(AppState& state) {
     const bool on = std::find(s.selected.begin(), s.selected.end(), t) != s.selected.end();
     if (t % 10 != 0) ImGui::SameLine();
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.25f, 1));
-    const std::string label = std::to_string(t) + "##pick";
+    const std::string label = std::to_string(pointNumber(t)) + "##pick";  // from 1 (issue 9 item 7)
     if (ImGui::Button(label.c_str(), ImVec2(ImGui::GetFontSize() * 1.8f, 0)))
       (void)pickExercisePoint(t);
     if (on) ImGui::PopStyleColor();
   }
   std::string picked;
-  for (int p : s.selected) picked += (picked.empty() ? "" : ", ") + std::to_string(p);
+  for (int p : s.selected) picked += (picked.empty() ? "" : ", ") + std::to_string(pointNumber(p));
   ImGui::Text("Picked: %s", picked.empty() ? "none" : picked.c_str());
   if (ImGui::Button("Submit")) {
     JsonValue answer = JsonValue::array();

@@ -176,13 +176,13 @@ Problem makeProblem(int seed) {
   return p;
 }
 
-// svm-train's flags for the same run (-h 0: no shrinking, as our solver).
+// svm-train's flags for the same run (-h as ours: shrinking is on by default in both).
 std::string svmTrainFlags(const SvmParams& s) {
   std::string f = "-s " + std::to_string(static_cast<int>(s.type)) + " -t " +
                   std::to_string(static_cast<int>(s.kernel.type)) + " -d " +
                   std::to_string(s.kernel.degree) + " -g " + formatExact(s.kernel.gamma) + " -r " +
                   formatExact(s.kernel.coef0) + " -c " + formatExact(s.c) + " -e " +
-                  formatExact(s.eps) + " -h 0";
+                  formatExact(s.eps) + (s.shrinking ? " -h 1" : " -h 0");
   if (s.type == SvmType::EpsilonSvr) f += " -p " + formatExact(s.epsilon);
   return f;
 }

@@ -179,6 +179,8 @@ SmoOptions smoOptions(const SvmParams& params) {
   options.eps = params.eps;
   options.rule = params.selection;
   options.maxIterations = params.maxIterations;
+  options.shrinking = params.shrinking;
+  options.parallelFor = params.parallelFor;
   return options;
 }
 

@@ -37,14 +37,17 @@ struct SvmParams {
   BiasRule bias = BiasRule::Libsvm;
   std::int64_t cacheBytes = std::int64_t{100} << 20;  // LIBSVM -m (in MB there); 1 B .. 4 GiB
   std::int64_t maxIterations = 0;  // per sub-problem; 0 = LIBSVM's max(10⁷, 100·n)
+  bool shrinking = true;           // LIBSVM -h (default 1); smo_solver.hpp "Shrinking"
+  // Threads for kernel columns (`kpg train -j`; parallel_for.hpp): the same model for any.
+  ParallelFor parallelFor;
 };
 
 // Names the first bad parameter: "c", "eps", "epsilon", "cache_bytes", "max_iterations", or a
 // kernel parameter (kernels/kernel.hpp validate). NaN and ±∞ are rejected (docs/bad-inputs.md P1, P4).
 std::optional<ParameterError> validate(const SvmParams& params);
 
-// The solver options of `params` (eps, selection rule, iteration cap): what trainSvm, `kpg trace`
-// and the lab give every SmoSolver.
+// The solver options of `params` (eps, selection rule, iteration cap, shrinking): what trainSvm
+// and `kpg trace` give every SmoSolver.
 SmoOptions smoOptions(const SvmParams& params);
 
 // One solved dual problem.

@@ -184,6 +184,18 @@ SmoOptions smoOptions(const SvmParams& params) {
   return options;
 }
 
+QMatrixOptions trainingQMatrixOptions(const SvmParams& params, Index rows) {
+  QMatrixOptions q;
+  q.cacheBytes = params.cacheBytes;
+  const bool fits = static_cast<double>(rows) * static_cast<double>(rows) * 8.0 <=
+                    static_cast<double>(params.cacheBytes);
+  if (rows > kPrecomputedQRows || !fits) {
+    q.storage = QColumnStorage::SolverFloatCache;
+    q.precomputeWhenFits = false;
+  }
+  return q;
+}
+
 namespace {
 
 // The "data" checks of both storages. nonFiniteFeature(r): the 0-based feature of sample r's first

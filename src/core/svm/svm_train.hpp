@@ -50,6 +50,18 @@ std::optional<ParameterError> validate(const SvmParams& params);
 // and `kpg trace` give every SmoSolver.
 SmoOptions smoOptions(const SvmParams& params);
 
+// Rows up to which a training sub-problem keeps the double-precision N×N Q (when it also fits
+// in -m): below it, precomputing every entry costs less than the solve, and the solver's gap is
+// the gap of the double definitions the tests check (a float Q puts 6·10⁻⁸ Σ|Q_ij α_j| of
+// rounding into G, which at C·K ~ 10⁶ exceeds eps; tests/reference/smo_property_test.cpp).
+constexpr Index kPrecomputedQRows = 1000;
+
+// The Q provider of a C-SVC sub-problem of N = `rows` samples, for trainSvm and `kpg trace`
+// alike: the precomputed double Q for N ≤ kPrecomputedQRows when N²·8 bytes fit in
+// params.cacheBytes; otherwise LIBSVM's engine, columns on demand into SmoSolver's float cache
+// (q_columns.hpp).
+QMatrixOptions trainingQMatrixOptions(const SvmParams& params, Index rows);
+
 // One solved dual problem.
 struct SubproblemInfo {
   int labelA = 0;  // C-SVC: the pair (labels[a], labels[b]), y = +1 for labelA

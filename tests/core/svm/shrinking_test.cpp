@@ -88,19 +88,29 @@ TEST_CASE("Shrinking: the same objective as without, the full-set gap below eps"
 
 TEST_CASE("Shrinking: a shrunk variable that violates at the end is brought back (full check)",
           "[svm][shrinking]") {
-  // Seeded case in which the active variables meet the tolerance while a shrunk one does not:
-  // without the check on the full set the run would stop here with m(α) − M(α) ≥ eps.
-  Matrix x;
-  Vector y;
-  overlappingBlobs(120, 1, 1.4, x, y);
+  // A run in which the active variables meet the tolerance while the full set does not: without
+  // the check on the full set it would stop there with m(α) − M(α) ≥ eps. Which seed does this
+  // depends on the last bits of the kernel values (exp differs between glibc and the wasm
+  // build's libc), so the case searches a bounded range of seeds and fails if none restarts.
   const double eps = 1e-3;
-  const DualProblem problem = cSvcDual(x, y, KernelParams::rbf(0.5), 1000.0);
-  SmoSolver shrunk(problem, options(eps, true));
-  REQUIRE(shrunk.solve() == SmoStatus::Converged);
-  // fullSetRestarts counts the times the active set was optimal and the full set was not.
-  CHECK(shrunk.shrinkingCounts().fullSetRestarts > 0);
-  CHECK(shrunk.shrinkingCounts().reconstructions > shrunk.shrinkingCounts().fullSetRestarts);
-  CHECK(fullGapFromScratch(shrunk, fullQ(problem)) < eps * (1 + 1e-9));
+  int restartingSeeds = 0;
+  for (std::uint32_t seed = 1; seed <= 40 && restartingSeeds == 0; ++seed) {
+    INFO("seed " << seed);
+    Matrix x;
+    Vector y;
+    overlappingBlobs(120, seed, 1.4, x, y);
+    const DualProblem problem = cSvcDual(x, y, KernelParams::rbf(0.5), 1000.0);
+    SmoSolver shrunk(problem, options(eps, true));
+    REQUIRE(shrunk.solve() == SmoStatus::Converged);
+    // Converged means the full set meets eps, on every seed.
+    CHECK(fullGapFromScratch(shrunk, fullQ(problem)) < eps * (1 + 1e-9));
+    // fullSetRestarts counts the times the active set was optimal and the full set was not.
+    if (shrunk.shrinkingCounts().fullSetRestarts > 0) {
+      ++restartingSeeds;
+      CHECK(shrunk.shrinkingCounts().reconstructions > shrunk.shrinkingCounts().fullSetRestarts);
+    }
+  }
+  CHECK(restartingSeeds > 0);
 }
 
 TEST_CASE("Shrinking: run(n) is n step() calls, and a copy continues as the original",

@@ -29,7 +29,10 @@
 // gradient of a shrunk variable is kept as Ḡ (the bounded variables' share of Qα) and rebuilt
 // (reconstructGradient) once when m(α) − M(α) ≤ 10·eps, and whenever the active variables are
 // optimal: the stopping test is always made on the full set, so the solution meets the same
-// tolerance as without shrinking (the path, and so α within that tolerance, may differ). The solver
+// tolerance as without shrinking (the path, and so α within that tolerance, may differ). Unlike
+// LIBSVM, the rebuild covers the active variables too: their G carries the rounding of every
+// Δα that a bound absorbed (reconstructGradient), and "converged" is to mean that the gap of
+// the returned α, evaluated afresh, is below eps (tests/reference/smo_property_test.cpp). The solver
 // keeps its variables in "position" order (order(): position → variable) inside its calls and
 // puts everything back in variable order before returning, so alpha(), gradient() and problem()
 // read as without shrinking; while a shrinking run is Running, G of shrunk variables is stale
@@ -65,8 +68,8 @@ struct SmoOptions {
 // What shrinking did during a run (all 0 without shrinking).
 struct ShrinkingCounts {
   std::int64_t passes = 0;           // do_shrinking calls (every min(n, 1000) updates)
-  std::int64_t reconstructions = 0;  // gradient rebuilds of the shrunk variables
-  std::int64_t fullSetRestarts = 0;  // active set optimal, full set not: the run went on
+  std::int64_t reconstructions = 0;  // gradient rebuilds from Ḡ and the free variables
+  std::int64_t fullSetRestarts = 0;  // active set optimal, rebuilt full set not: went on
 };
 
 // SMO's status is the shared vocabulary of step-by-step algorithms (run_status.hpp). SmoStatus is
@@ -190,7 +193,7 @@ class SmoSolver {
   // LIBSVM do_shrinking and be_shrunk.
   void shrink();
   bool beShrunk(Index t, double gmax1, double gmax2) const;
-  // LIBSVM reconstruct_gradient: G of the shrunk variables from Ḡ and the free active ones.
+  // LIBSVM reconstruct_gradient, over every variable: G = Ḡ + p + Σ_free α_k Q_:k.
   void reconstructGradient();
   // Ḡ += (c(α_new) − c(α_old)) Q_:t where c is the bound value a bounded variable contributes.
   void updateGradientBar(Index t, double alphaBefore);

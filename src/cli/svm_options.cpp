@@ -39,11 +39,15 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
     t.addAnyReal("-e", "epsilon", g, "tolerance of the termination criterion, > 0", o.params.eps);
     t.addReal("-m", "cachesize", "cache size in MB", g, "kernel cache in MB",
               {kMinCacheMb, kMaxCacheMb}, o.cacheMb);
+    SvmParams* params = &o.params;
     t.add({"-h", "shrinking", g,
-           "0 or 1, accepted for compatibility and ignored: the solver does not\n"
-           "shrink (same solution, only slower on large problems)",
-           [](const std::string& value) -> std::optional<std::string> {
-             if (value == "0" || value == "1") return std::nullopt;
+           "whether to use the shrinking heuristics, 0 or 1 (default 1);\n"
+           "the same tolerance either way, 1 is faster on large problems",
+           [params](const std::string& value) -> std::optional<std::string> {
+             if (value == "0" || value == "1") {
+               params->shrinking = value == "1";
+               return std::nullopt;
+             }
              return "-h takes 0 or 1 (LIBSVM's shrinking flag; --help prints the help)";
            }});
     t.add({"-b", "probability_estimates", g, "only 0 (probability models are not supported)",
@@ -54,6 +58,9 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
     t.addInteger("-v", "n", g, "n-fold cross validation mode (n > #samples means leave-one-out)", 2,
                  2147483647LL, o.folds, "off", "cross-validation folds");
     t.addSwitch("-q", g, "quiet mode (no per-problem output)", o.quiet);
+    t.addInteger("-j", "n", g,
+                 "threads computing kernel columns; the model is the same for every n", 0, 1024,
+                 o.threads, "0 = all cores");
     t.addInteger("--max-iter", "n", g, "iteration cap per sub-problem", 1, 2147483647LL,
                  o.params.maxIterations, "max(10^7, 100*#samples)");
     t.addInteger("--seed", "n", g, "shuffle seed of cross validation", 0, 2147483647LL, o.seed);

@@ -19,7 +19,7 @@ namespace kpg::cli {
 // Which flags a command accepts.
 enum OptionGroup : unsigned {
   kKernelFlags = 1u << 0,    // -t -d -g -r
-  kTrainFlags = 1u << 1,     // -s -c -p -e -m -h -b -v -q --max-iter --seed
+  kTrainFlags = 1u << 1,     // -s -c -p -e -m -h -b -v -q -j --max-iter --seed
   kDataFlags = 1u << 2,      // --format --label-column --header --zero-based --lenient ...
   kPredictFlags = 1u << 3,   // -b -q --decision-values
   kKernelCommand = 1u << 4,  // --no-matrix --max-samples
@@ -31,7 +31,8 @@ struct SvmCommandOptions {
   double gamma = 0;
   // -m, in MB as LIBSVM takes it; params.cacheBytes is set from it after parsing.
   double cacheMb = static_cast<double>(SvmParams{}.cacheBytes) / 1048576.0;
-  int folds = 0;  // -v
+  int folds = 0;          // -v
+  long long threads = 0;  // -j: threads for kernel columns, 0 = all cores
   bool quiet = false;
   std::uint64_t seed = 1;  // cross-validation shuffle
   bool failIfNotConverged = false;

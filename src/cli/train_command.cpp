@@ -9,6 +9,7 @@
 #include "svm/cross_validation.hpp"
 #include "svm/model_io.hpp"
 #include "svm_options.hpp"
+#include "thread_pool.hpp"
 
 #include <unistd.h>
 #include <cerrno>
@@ -138,6 +139,9 @@ int runTrain(CommandContext& context) {
     context.err << "\n";
   }
   const bool longRun = data.size() > 2000;
+  // -j: kernel columns on a pool (svm/parallel_for.hpp); the same model for every count.
+  ThreadPool pool(resolveThreads(o.threads));
+  if (pool.threads() > 1) o.params.parallelFor = pool.parallelFor();
 
   if (o.folds > 0) {
     CrossValidationResult cv;

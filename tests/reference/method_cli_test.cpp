@@ -195,9 +195,19 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& commandFlag
                                                 "--zero-based", "--lenient",      "--max-features",
                                                 "--max-file-mb"};
   static const std::vector<std::string> kernel = {"-t", "-d", "-g", "-r"};
-  static const std::vector<std::string> train = {
-      "-s", "-c", "-p", "-e",         "-m",     "-h",
-      "-b", "-v", "-q", "--max-iter", "--seed", "--fail-unconverged"};
+  static const std::vector<std::string> train = {"-s",
+                                                 "-c",
+                                                 "-p",
+                                                 "-e",
+                                                 "-m",
+                                                 "-h",
+                                                 "-b",
+                                                 "-v",
+                                                 "-q",
+                                                 "-j",
+                                                 "--max-iter",
+                                                 "--seed",
+                                                 "--fail-unconverged"};
   const auto join = [](std::vector<std::vector<std::string>> parts) {
     std::vector<std::string> all = {"--help"};
     for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());

@@ -311,13 +311,16 @@ TEST_CASE("kpg CLI: an unwritable output leaves the old file intact and no temp 
 TEST_CASE("kpg CLI: Ctrl-C stops training within a second with exit 130 (R4)",
           "[reference][svm][cli]") {
   TempDir dir;
-  // 6000 noisy points with C = 100: several seconds of training on this machine.
+  // 30 000 noisy points, C = 1000, eps 1e-5: LIBSVM's engine (shrinking, float cache, -j 2)
+  // needs tens of seconds here, so training is surely running when SIGINT comes at 1 s (6 000
+  // points at C = 100 ended before it once the engine got fast). The test itself stays ~1 s.
   std::mt19937_64 rng(5);
   std::normal_distribution<double> noise(0, 1);
   Dataset d;
-  d.x.resize(6000, 2);
-  d.y.resize(6000);
-  for (Eigen::Index i = 0; i < 6000; ++i) {
+  constexpr Eigen::Index kPoints = 30000;
+  d.x.resize(kPoints, 2);
+  d.y.resize(kPoints);
+  for (Eigen::Index i = 0; i < kPoints; ++i) {
     d.x(i, 0) = noise(rng);
     d.x(i, 1) = noise(rng);
     d.y(i) = d.x(i, 0) * d.x(i, 1) + 0.5 * noise(rng) > 0 ? 1 : -1;
@@ -326,7 +329,7 @@ TEST_CASE("kpg CLI: Ctrl-C stops training within a second with exit 130 (R4)",
   writeFile(dir.file("m"), "old model\n");
   const auto r =
       runProcess("cd " + dir.path() + " && " + kpgCommand() +
-                 " train -q -c 100 data m 2>err & pid=$!; sleep 1; "
+                 " train -q -c 1000 -e 0.00001 -j 2 data m 2>err & pid=$!; sleep 1; "
                  "start=$(date +%s%N); kill -INT $pid; wait $pid; code=$?; end=$(date +%s%N); "
                  "echo $code $(( (end - start) / 1000000 ))");
   int code = -1;

@@ -8,10 +8,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace kpg;
@@ -134,4 +136,45 @@ TEST_CASE("kpg train, trace and -v refuse overflowing kernel values, exit 2, no 
   const auto cv = runProcess(kpgCommand() + " train -v 2 " + flags + " " + dir.file("more"));
   CHECK(cv.exitCode == 2);
   CHECK_THAT(cv.errors, Catch::Contains(std::string(kKernelOverflowMessage)));
+}
+
+TEST_CASE("kpg train -j 1 and -j 2 write byte-identical models, dense and sparse (issue 11)",
+          "[reference][svm][cli]") {
+  // 5 000 samples: every kernel column is long enough to be cut between the threads
+  // (QColumnCache::kParallelMinimum), and each part computes its entries on its own.
+  std::mt19937 engine(77);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  std::uniform_int_distribution<int> feature(1, 400);
+  std::ostringstream dense;
+  std::ostringstream sparse;
+  dense.precision(17);
+  sparse.precision(17);
+  for (int i = 0; i < 5000; ++i) {
+    const int label = i % 2 == 0 ? 1 : -1;
+    dense << label;
+    for (int c = 1; c <= 3; ++c)
+      dense << " " << c << ":" << normal(engine) + (c == 1 ? 0.5 * label : 0.0);
+    dense << "\n";
+    std::vector<int> columns;
+    for (int k = 0; k < 12; ++k) columns.push_back(feature(engine));
+    std::sort(columns.begin(), columns.end());
+    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+    sparse << label << " " << (label > 0 ? 1 : 2) << ":1";
+    for (int c : columns) sparse << " " << c + 2 << ":" << normal(engine);
+    sparse << "\n";
+  }
+  TempDir dir;
+  for (const auto& [name, content] :
+       {std::pair<std::string, std::string>{"dense", dense.str()}, {"sparse", sparse.str()}}) {
+    INFO(name);
+    writeFile(dir.file(name), content);
+    const std::string base = kpgCommand() + " train -q -c 4 ";
+    const auto one = runProcess(base + "-j 1 " + dir.file(name) + " " + dir.file(name + "1"));
+    const auto two = runProcess(base + "-j 2 " + dir.file(name) + " " + dir.file(name + "2"));
+    REQUIRE(one.exitCode == 0);
+    REQUIRE(two.exitCode == 0);
+    const std::string modelOne = readFile(dir.file(name + "1"));
+    CHECK(modelOne.size() > 1000);
+    CHECK(modelOne == readFile(dir.file(name + "2")));
+  }
 }

@@ -116,6 +116,15 @@ std::vector<Case> cases() {
   const std::string shared = KPG_SHARED_DIR "/data/libsvm/";
   return {
       {"heart_scale rbf", readFile(shared + "heart_scale"), "", false},
+      // Shrinking (-h, default 1) against svm-train's own -h 0 and -h 1; the generated set is
+      // large enough (n > 1000 updates between shrinking passes) and at C = 100 has many
+      // variables at the bound, which is what shrinking removes.
+      {"heart_scale rbf -h 0", readFile(shared + "heart_scale"), "-h 0", false},
+      {"heart_scale rbf -h 1", readFile(shared + "heart_scale"), "-h 1 -c 4", false},
+      {"generated 1500 rbf C=100 -h 1", writeLibsvm(blobs(1500, 2, 2, 21, 0.8)), "-g 2 -c 100 -h 1",
+       false},
+      {"generated 1500 rbf C=100 -h 0", writeLibsvm(blobs(1500, 2, 2, 21, 0.8)), "-g 2 -c 100 -h 0",
+       false},
       {"heart_scale linear C=2", readFile(shared + "heart_scale"), "-t 0 -c 2", false},
       {"heart_scale poly", readFile(shared + "heart_scale"), "-t 1 -g 0.25 -r 1 -d 2", false},
       {"svmguide1 subset rbf", everyKthLine(shared + "svmguide1", 8), "-g 0.5 -c 8", false},

@@ -71,17 +71,24 @@ void kernelDiagonal(const KernelParams& params, const KernelSamples<Scalar>& sam
 }  // namespace
 
 template <class Scalar>
-void kernelColumn(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
-                  Index rows, Scalar* out) {
+void kernelColumnRange(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
+                       Index first, Index last, Scalar* out) {
   using SampleVector = typename KernelSamples<Scalar>::SampleVector;
+  const Index rows = last - first;
   if (rows <= 0) return;
   const SampleVector xb = samples.x.row(b).transpose();
   Eigen::Map<SampleVector> dots(out, rows);
-  dots.noalias() = samples.x.topRows(rows) * xb;
-  mapDotProducts(params, samples.squaredNorms.data(), samples.squaredNorms(b), rows, out);
+  dots.noalias() = samples.x.middleRows(first, rows) * xb;
+  mapDotProducts(params, samples.squaredNorms.data() + first, samples.squaredNorms(b), rows, out);
   // The self entry from ‖x_b‖², as kernelDiagonal computes it: for RBF exactly exp(0) = 1, where
   // the norms form could leave a few ulps of distance.
-  if (b < rows) kernelDiagonal(params, samples, b, b + 1, out + b);
+  if (b >= first && b < last) kernelDiagonal(params, samples, b, b + 1, out + (b - first));
+}
+
+template <class Scalar>
+void kernelColumn(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
+                  Index rows, Scalar* out) {
+  kernelColumnRange(params, samples, b, 0, rows, out);
 }
 
 template <class Scalar>
@@ -111,6 +118,10 @@ template void kernelColumn<double>(const KernelParams&, const KernelSamples<doub
                                    double*);
 template void kernelColumn<float>(const KernelParams&, const KernelSamples<float>&, Index, Index,
                                   float*);
+template void kernelColumnRange<double>(const KernelParams&, const KernelSamples<double>&, Index,
+                                        Index, Index, double*);
+template void kernelColumnRange<float>(const KernelParams&, const KernelSamples<float>&, Index,
+                                       Index, Index, float*);
 template void kernelDiagonal<double>(const KernelParams&, const KernelSamples<double>&, double*);
 template void kernelDiagonal<float>(const KernelParams&, const KernelSamples<float>&, float*);
 

@@ -51,6 +51,12 @@ template <class Scalar>
 void kernelColumn(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
                   Index rows, Scalar* out);
 
+// out[a − first] = k(x_a, x_b) for a = first .. last−1: the part of a column a cache still lacks
+// (LIBSVM's Cache::get_data returns where the filling starts). kernelColumn is first = 0.
+template <class Scalar>
+void kernelColumnRange(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
+                       Index first, Index last, Scalar* out);
+
 // out[a] = k(x_a, x_a) for all N samples, computed from the squared norms.
 template <class Scalar>
 void kernelDiagonal(const KernelParams& params, const KernelSamples<Scalar>& samples, Scalar* out);
@@ -67,6 +73,10 @@ extern template void kernelColumn<double>(const KernelParams&, const KernelSampl
                                           Index, double*);
 extern template void kernelColumn<float>(const KernelParams&, const KernelSamples<float>&, Index,
                                          Index, float*);
+extern template void kernelColumnRange<double>(const KernelParams&, const KernelSamples<double>&,
+                                               Index, Index, Index, double*);
+extern template void kernelColumnRange<float>(const KernelParams&, const KernelSamples<float>&,
+                                              Index, Index, Index, float*);
 extern template void kernelDiagonal<double>(const KernelParams&, const KernelSamples<double>&,
                                             double*);
 extern template void kernelDiagonal<float>(const KernelParams&, const KernelSamples<float>&,

@@ -50,8 +50,9 @@ template <class Samples>
 DualProblem classificationDual(const Samples& x, const Vector& labels, const KernelParams& kernel,
                                double c, const QMatrixOptions& options) {
   return classificationProblem(
-      makeQMatrix(kernel, x, DualVariableMap::classification(labels), options.cacheBytes), labels,
-      c);
+      makeQMatrix(kernel, x, DualVariableMap::classification(labels), options.cacheBytes,
+                  options.storage, options.precomputeWhenFits),
+      labels, c);
 }
 
 template <class Samples>
@@ -59,7 +60,8 @@ DualProblem regressionDual(const Samples& x, const Vector& targets, const Kernel
                            double c, double epsilon, const QMatrixOptions& options) {
   const Index n = targets.size();
   DualProblem problem;
-  problem.q = makeQMatrix(kernel, x, DualVariableMap::regression(n), options.cacheBytes);
+  problem.q = makeQMatrix(kernel, x, DualVariableMap::regression(n), options.cacheBytes,
+                          options.storage, options.precomputeWhenFits);
   problem.linear.resize(2 * n);
   problem.y.resize(2 * n);
   for (Index i = 0; i < n; ++i) {

@@ -45,6 +45,11 @@ struct QMatrixOptions {
   // Budget for kernel values: the full N×N matrix is precomputed when it fits, otherwise an LRU
   // column cache of this many bytes is used (LIBSVM -m, default 100 MB).
   std::int64_t cacheBytes = std::int64_t{100} << 20;
+  // Columns held in double or float (LIBSVM's Qfloat) when Q is not precomputed.
+  QColumnStorage storage = QColumnStorage::Double;
+  // false: never the N×N matrix, always columns on demand (SmoSolver's float cache for C-SVC,
+  // q_columns.hpp), as LIBSVM; what trainSvm uses. The lab keeps the precomputed double Q.
+  bool precomputeWhenFits = true;
 };
 
 // labels are ±1. c may be +∞ (hard margin).

@@ -42,8 +42,7 @@ namespace {
 
 template <class Samples>
 DualProblem subproblemDual(const BinarySubproblem& sub, const Samples& x, const SvmParams& params) {
-  QMatrixOptions q;
-  q.cacheBytes = params.cacheBytes;
+  const QMatrixOptions q = trainingQMatrixOptions(params, sub.size());
   const double c = params.hardMargin ? std::numeric_limits<double>::infinity() : params.c;
   return cSvcDual(selectRows(x, sub.rows), sub.labels(), params.kernel, c, q);
 }

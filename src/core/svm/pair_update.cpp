@@ -44,7 +44,21 @@ double courseLambda(double gi, double gj, double eta, double alphaI, double uppe
 
 void updateGradient(Vector& gradient, const Vector& qColumnI, double deltaI, const Vector& qColumnJ,
                     double deltaJ) {
-  gradient += deltaI * qColumnI + deltaJ * qColumnJ;
+  updateGradient(gradient.data(), qColumnI.data(), deltaI, qColumnJ.data(), deltaJ,
+                 gradient.size());
 }
+
+template <class ColumnScalar>
+void updateGradient(double* gradient, const ColumnScalar* qColumnI, double deltaI,
+                    const ColumnScalar* qColumnJ, double deltaJ, Index count) {
+  // G_k += Q_ki Δα_i + Q_kj Δα_j, grouped as LIBSVM's loop (the same bits as Eigen's
+  // G += Δα_i Q_:i + Δα_j Q_:j, which this replaced).
+  for (Index k = 0; k < count; ++k)
+    gradient[k] +=
+        deltaI * static_cast<double>(qColumnI[k]) + deltaJ * static_cast<double>(qColumnJ[k]);
+}
+
+template void updateGradient<double>(double*, const double*, double, const double*, double, Index);
+template void updateGradient<float>(double*, const float*, double, const float*, double, Index);
 
 }  // namespace kpg

@@ -58,5 +58,14 @@ double courseLambda(double gi, double gj, double eta, double alphaI, double uppe
 // qColumnI, qColumnJ: columns i and j of Q, the size of G.
 void updateGradient(Vector& gradient, const Vector& qColumnI, double deltaI, const Vector& qColumnJ,
                     double deltaJ);
+// The same over the first `count` entries, with the columns in double or float (a solver that
+// shrinks updates its active variables only; LIBSVM's loop over active_size).
+template <class ColumnScalar>
+void updateGradient(double* gradient, const ColumnScalar* qColumnI, double deltaI,
+                    const ColumnScalar* qColumnJ, double deltaJ, Index count);
+extern template void updateGradient<double>(double*, const double*, double, const double*, double,
+                                            Index);
+extern template void updateGradient<float>(double*, const float*, double, const float*, double,
+                                           Index);
 
 }  // namespace kpg

@@ -1,5 +1,6 @@
 #include "svm/q_matrix.hpp"
 
+#include "svm/q_columns.hpp"
 #include "svm/sparse_kernel.hpp"
 
 #include <algorithm>
@@ -27,6 +28,10 @@ DualVariableMap DualVariableMap::regression(Index sampleCount) {
     map.sign(i + sampleCount) = -1.0;
   }
   return map;
+}
+
+std::unique_ptr<QColumnCache> QMatrix::makeColumnCache() const {
+  return nullptr;
 }
 
 // ---- PrecomputedQMatrix ----
@@ -115,7 +120,15 @@ CachedQMatrix::CachedQMatrix(const KernelParams& kernel, SparseRows x, DualVaria
   init(samples, selfKernel, cacheBytes);
 }
 
+std::unique_ptr<QColumnCache> CachedQMatrix::makeColumnCache() const {
+  if (!identityMap_ || storage_ != QColumnStorage::SolverFloatCache) return nullptr;
+  if (sparseSamples_)
+    return std::make_unique<QColumnCache>(kernel_, sparse_, map_.sign, cacheBytes_);
+  return std::make_unique<QColumnCache>(kernel_, samples_, map_.sign, cacheBytes_);
+}
+
 void CachedQMatrix::init(Index samples, const Vector& selfKernel, std::int64_t cacheBytes) {
+  cacheBytes_ = cacheBytes;
   const std::int64_t entryBytes = storage_ == QColumnStorage::Float ? 4 : 8;
   const std::int64_t columnBytes =
       std::max<std::int64_t>(1, static_cast<std::int64_t>(samples) * entryBytes);
@@ -210,17 +223,18 @@ std::int64_t CachedQMatrix::memoryBytes() const {
 
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
                                            DualVariableMap map, std::int64_t cacheBytes,
-                                           QColumnStorage storage) {
+                                           QColumnStorage storage, bool precomputeWhenFits) {
   const std::int64_t full = static_cast<std::int64_t>(x.rows()) * x.rows() * 8;
-  if (full <= cacheBytes) return std::make_shared<PrecomputedQMatrix>(kernel, x, std::move(map));
+  if (precomputeWhenFits && full <= cacheBytes)
+    return std::make_shared<PrecomputedQMatrix>(kernel, x, std::move(map));
   return std::make_shared<CachedQMatrix>(kernel, x, std::move(map), cacheBytes, storage);
 }
 
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const SparseRows& x,
                                            DualVariableMap map, std::int64_t cacheBytes,
-                                           QColumnStorage storage) {
+                                           QColumnStorage storage, bool precomputeWhenFits) {
   const std::int64_t full = static_cast<std::int64_t>(x.rows()) * x.rows() * 8;
-  if (full <= cacheBytes)
+  if (precomputeWhenFits && full <= cacheBytes)
     return std::make_shared<PrecomputedQMatrix>(gramMatrix(kernel, x), std::move(map));
   return std::make_shared<CachedQMatrix>(kernel, x, std::move(map), cacheBytes, storage);
 }

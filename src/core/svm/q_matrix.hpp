@@ -43,6 +43,8 @@ namespace kpg {
 
 using Index = Eigen::Index;
 
+class QColumnCache;
+
 class QMatrix {
  public:
   virtual ~QMatrix() = default;
@@ -54,6 +56,10 @@ class QMatrix {
   virtual void column(Index j, Eigen::Ref<Vector> out) const = 0;
   // Bytes this provider holds for matrix entries (the cache budget for CachedQMatrix).
   virtual std::int64_t memoryBytes() const = 0;
+  // For SmoSolver: a LIBSVM-like float column cache over this provider's samples (q_columns.hpp),
+  // or nullptr when the provider is itself the store of Q (precomputed) or its variables are not
+  // one per sample (ε-SVR's 2N variables over N samples): the solver then reads column().
+  virtual std::unique_ptr<QColumnCache> makeColumnCache() const;
 };
 
 // Which sample and which sign each dual variable has. C-SVC: identity map, signs = labels ±1.
@@ -68,7 +74,12 @@ struct DualVariableMap {
 };
 
 // How CachedQMatrix stores its columns. The precomputed matrix is always double.
-enum class QColumnStorage { Double, Float };
+//   Double, Float     this provider's own LRU cache, in that precision;
+//   SolverFloatCache  LIBSVM's layout for a solver (trainSvm): kernel values computed in double,
+//                     the diagonal kept in double (LIBSVM's QD), and the columns cached by
+//                     SmoSolver in float over its active prefix (makeColumnCache, q_columns.hpp);
+//                     column() still serves double columns from a cache of this provider.
+enum class QColumnStorage { Double, Float, SolverFloatCache };
 
 class PrecomputedQMatrix final : public QMatrix {
  public:
@@ -107,6 +118,10 @@ class CachedQMatrix final : public QMatrix {
   const Vector& diagonal() const override { return diagonal_; }
   void column(Index j, Eigen::Ref<Vector> out) const override;
   std::int64_t memoryBytes() const override;
+  // SolverFloatCache and C-SVC: a cache of cacheBytes over the same samples, in float. This
+  // provider's own cache then stays empty (the solver reads the new one only), so the budget is
+  // held once. nullptr otherwise.
+  std::unique_ptr<QColumnCache> makeColumnCache() const override;
 
   QColumnStorage storage() const { return storage_; }
   Index capacityColumns() const { return capacity_; }
@@ -134,6 +149,7 @@ class CachedQMatrix final : public QMatrix {
   bool identityMap_ = false;  // m(i) = i for i < n = N (C-SVC): no gather
   Vector diagonal_;
   Index capacity_ = 2;
+  std::int64_t cacheBytes_ = 0;
   // LRU: front = most recently used slot. slotOfSample_[b] = −1 when not cached.
   mutable std::vector<std::vector<double>> slots_;
   mutable std::vector<std::vector<float>> floatSlots_;
@@ -145,13 +161,15 @@ class CachedQMatrix final : public QMatrix {
   mutable std::int64_t misses_ = 0;
 };
 
-// Precomputed (double) when the N×N kernel matrix fits in `cacheBytes`, cached otherwise, with
-// columns stored as `storage` says.
+// Precomputed (double) when the N×N kernel matrix fits in `cacheBytes` and precomputeWhenFits,
+// cached otherwise, with columns stored as `storage` says.
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
                                            DualVariableMap map, std::int64_t cacheBytes,
-                                           QColumnStorage storage = QColumnStorage::Double);
+                                           QColumnStorage storage = QColumnStorage::Double,
+                                           bool precomputeWhenFits = true);
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const SparseRows& x,
                                            DualVariableMap map, std::int64_t cacheBytes,
-                                           QColumnStorage storage = QColumnStorage::Double);
+                                           QColumnStorage storage = QColumnStorage::Double,
+                                           bool precomputeWhenFits = true);
 
 }  // namespace kpg

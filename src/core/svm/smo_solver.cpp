@@ -1,8 +1,23 @@
 #include "svm/smo_solver.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <type_traits>
 
 namespace kpg {
+
+// Puts a shrinking solver's state vectors in position order for the length of a call and back in
+// variable order at its end (smo_solver.hpp "Shrinking").
+class PositionOrderScope {
+ public:
+  explicit PositionOrderScope(SmoSolver& solver) : solver_(solver) { solver_.toPositionOrder(); }
+  ~PositionOrderScope() { solver_.toVariableOrder(); }
+  PositionOrderScope(const PositionOrderScope&) = delete;
+  PositionOrderScope& operator=(const PositionOrderScope&) = delete;
+
+ private:
+  SmoSolver& solver_;
+};
 
 namespace {
 
@@ -37,21 +52,71 @@ SmoSolver::SmoSolver(DualProblem problem, SmoOptions options)
   const Index n = problem_.size();
   alpha_ = problem_.alpha0;
   gradient_ = problem_.linear;  // G = Qα + p
+  if (options_.shrinking && n > 0) {
+    order_.resize(static_cast<std::size_t>(n));
+    for (Index t = 0; t < n; ++t) order_[static_cast<std::size_t>(t)] = t;
+    activeSize_ = n;
+    gradientBar_ = Vector::Zero(n);
+    diagonal_ = problem_.q->diagonal();
+    // LIBSVM: counter = min(l, 1000) + 1, decremented at the head of every iteration.
+    countdown_ = std::min<std::int64_t>(n, 1000) + 1;
+  }
   Vector column(n);
   for (Index t = 0; t < n; ++t) {
     if (alpha_(t) != 0) {
       problem_.q->column(t, column);
       gradient_ += alpha_(t) * column;
+      if (shrinking() && boundShare(t, alpha_(t)) != 0)
+        gradientBar_ += boundShare(t, alpha_(t)) * column;
     }
   }
   const std::int64_t libsvmCap =
       std::max<std::int64_t>(10000000, 100 * static_cast<std::int64_t>(n));
   maxIterations_ = options_.maxIterations > 0 ? options_.maxIterations : libsvmCap;
-  gap_ = optimalityGap({problem_.y, alpha_, problem_.lower, problem_.upper, gradient_});
+  settle();
+}
+
+void SmoSolver::settle() {
+  const DualIterate state{problem_.y, alpha_, problem_.lower, problem_.upper, gradient_};
+  if (shrinking() && --countdown_ == 0) {
+    countdown_ = std::min<std::int64_t>(problem_.size(), 1000);
+    shrink();
+  }
+  gap_ = optimalityGap(state, activeSize());
   if (!gap_.gradientFinite) {
     stopInvalid(std::string(kKernelOverflowMessage));
-  } else if (isOptimal(gap_, options_.eps)) {
-    status_ = RunStatus::Converged;
+    return;
+  }
+  if (isOptimal(gap_, options_.eps)) {
+    if (!shrinking()) {
+      status_ = RunStatus::Converged;
+      return;
+    }
+    // Optimal over the active variables: the test that counts is on the full set (LIBSVM's
+    // "*"), with G rebuilt from α for every variable, the active ones included (smo_solver.hpp
+    // "Shrinking"). If a variable violates, the run goes on and shrinks at the next step.
+    reconstructGradient();
+    activeSize_ = problem_.size();
+    gap_ = optimalityGap(state, activeSize_);
+    if (!gap_.gradientFinite) {
+      stopInvalid(std::string(kKernelOverflowMessage));
+      return;
+    }
+    if (isOptimal(gap_, options_.eps)) {
+      status_ = RunStatus::Converged;
+      return;
+    }
+    ++counts_.fullSetRestarts;
+    countdown_ = 1;
+  }
+  if (iteration_ >= maxIterations_) {
+    status_ = RunStatus::CapReached;
+    if (shrinking()) {
+      // The last iterate's full gradient, for ρ, the objective and the reported gap.
+      reconstructGradient();
+      activeSize_ = problem_.size();
+      gap_ = optimalityGap(state, activeSize_);
+    }
   }
 }
 
@@ -76,8 +141,47 @@ double SmoSolver::rho(BiasRule rule) const {
 
 // The one SMO step of both paths (course-notes 003 "SMO algo" steps 2-5; LIBSVM Solver::Solve's
 // loop body). The gap of the current α is in gap_ already.
+QColumnCache* SmoSolver::columnCache() {
+  if (!workspace_.cacheBuilt) {
+    workspace_.cacheBuilt = true;
+    workspace_.cache = problem_.q->makeColumnCache();
+    if (workspace_.cache && shrinking()) workspace_.cache->reorder(order_);
+    if (workspace_.cache && options_.parallelFor)
+      workspace_.cache->setParallelFor(options_.parallelFor);
+  }
+  return workspace_.cache.get();
+}
+
+template <class Scalar>
+const Scalar* SmoSolver::columnPointer(Index position, Index length, Vector& buffer) {
+  if constexpr (std::is_same_v<Scalar, float>) {
+    (void)buffer;
+    return workspace_.cache->column(position, length);
+  } else {
+    return columnAt(position, length, buffer).data();
+  }
+}
+
+template <class F>
+void SmoSolver::withColumn(Index position, Index length, F&& f) {
+  if (QColumnCache* cache = columnCache()) {
+    f(cache->column(position, length));
+  } else {
+    f(columnAt(position, length, workspace_.scratch).data());
+  }
+}
+
 template <class Recorder>
 void SmoSolver::advance(Recorder& recorder) {
+  if (status_ == RunStatus::Running && columnCache() != nullptr) {
+    advanceWith<Recorder, float>(recorder);
+  } else {
+    advanceWith<Recorder, double>(recorder);
+  }
+}
+
+template <class Recorder, class Scalar>
+void SmoSolver::advanceWith(Recorder& recorder) {
   if constexpr (Recorder::kRecords) {
     SmoStep& r = recorder.step;
     r.iteration = iteration_;
@@ -88,17 +192,16 @@ void SmoSolver::advance(Recorder& recorder) {
   }
   if (status_ != RunStatus::Running) return;
   const Index n = problem_.size();
+  const Index active = activeSize();
   if (workspace_.columnI.size() != n) {
     workspace_.columnI.resize(n);
     workspace_.columnJ.resize(n);
   }
-  Vector& columnI = workspace_.columnI;
-  Vector& columnJ = workspace_.columnJ;
   const DualIterate state{problem_.y, alpha_, problem_.lower, problem_.upper, gradient_};
-  const Vector& diagonal = problem_.q->diagonal();
-  problem_.q->column(gap_.argmaxUp, columnI);
+  const Vector& diagonal = shrinking() ? diagonal_ : problem_.q->diagonal();
+  const Scalar* columnI = columnPointer<Scalar>(gap_.argmaxUp, active, workspace_.columnI);
   const PairSelection pair =
-      selectWorkingPair(options_.rule, gap_, state, diagonal, columnI, options_.tau);
+      selectWorkingPair(options_.rule, gap_, state, diagonal, columnI, active, options_.tau);
   if (!pair.found()) {
     // Unreachable while m(α) − M(α) ≥ eps > 0 (the argmin of M qualifies as j); kept bounded.
     status_ = RunStatus::Converged;
@@ -107,11 +210,11 @@ void SmoSolver::advance(Recorder& recorder) {
   }
   const Index i = pair.i;
   const Index j = pair.j;
-  problem_.q->column(j, columnJ);
+  const Scalar* columnJ = columnPointer<Scalar>(j, active, workspace_.columnJ);
   if constexpr (Recorder::kRecords) {
     SmoStep& r = recorder.step;
-    r.i = i;
-    r.j = j;
+    r.i = shrinking() ? order_[static_cast<std::size_t>(i)] : i;
+    r.j = shrinking() ? order_[static_cast<std::size_t>(j)] : j;
     r.gradientI = gradient_(i);
     r.gradientJ = gradient_(j);
     r.secondOrderGain = pair.gain;
@@ -120,28 +223,36 @@ void SmoSolver::advance(Recorder& recorder) {
     r.objectiveBefore = objective();
   }
 
-  const PairInput input{problem_.y(i),     problem_.y(j),     alpha_(i),         alpha_(j),
-                        gradient_(i),      gradient_(j),      problem_.lower(i), problem_.upper(i),
-                        problem_.lower(j), problem_.upper(j), diagonal(i),       diagonal(j),
-                        columnI(j)};
+  const PairInput input{problem_.y(i),
+                        problem_.y(j),
+                        alpha_(i),
+                        alpha_(j),
+                        gradient_(i),
+                        gradient_(j),
+                        problem_.lower(i),
+                        problem_.upper(i),
+                        problem_.lower(j),
+                        problem_.upper(j),
+                        diagonal(i),
+                        diagonal(j),
+                        static_cast<double>(columnI[j])};
   const PairUpdate update = solvePairUpdate(input, options_.tau);
-  const double deltaI = update.alphaI - alpha_(i);
-  const double deltaJ = update.alphaJ - alpha_(j);
+  const double alphaIBefore = alpha_(i);
+  const double alphaJBefore = alpha_(j);
+  const double deltaI = update.alphaI - alphaIBefore;
+  const double deltaJ = update.alphaJ - alphaJBefore;
   alpha_(i) = update.alphaI;
   alpha_(j) = update.alphaJ;
-  updateGradient(gradient_, columnI, deltaI, columnJ, deltaJ);
+  updateGradient(gradient_.data(), columnI, deltaI, columnJ, deltaJ, active);
+  if (shrinking()) {
+    updateGradientBar(i, alphaIBefore);
+    updateGradientBar(j, alphaJBefore);
+  }
   ++iteration_;
 
   // Settle the status at this update: the gap of the new α, once, for the stopping test now and
   // for the selection of the next step.
-  gap_ = optimalityGap(state);
-  if (!gap_.gradientFinite) {
-    stopInvalid(std::string(kKernelOverflowMessage));
-  } else if (isOptimal(gap_, options_.eps)) {
-    status_ = RunStatus::Converged;
-  } else if (iteration_ >= maxIterations_) {
-    status_ = RunStatus::CapReached;
-  }
+  settle();
 
   if constexpr (Recorder::kRecords) {
     SmoStep& r = recorder.step;
@@ -153,8 +264,8 @@ void SmoSolver::advance(Recorder& recorder) {
     r.step = update.step;
     r.updated = true;
     r.iteration = iteration_;
-    r.alphaIAfter = alpha_(i);
-    r.alphaJAfter = alpha_(j);
+    r.alphaIAfter = update.alphaI;  // not alpha_(i): settle() may have moved position i
+    r.alphaJAfter = update.alphaJ;
     r.objectiveAfter = objective();
     r.status = status_;
   }
@@ -162,20 +273,155 @@ void SmoSolver::advance(Recorder& recorder) {
 
 SmoStep SmoSolver::step() {
   FullRecord recorder;
-  advance(recorder);
+  {
+    PositionOrderScope scope(*this);
+    advance(recorder);
+  }
   return recorder.step;
 }
 
 SmoStatus SmoSolver::run(std::int64_t maxSteps) {
   NoRecord recorder;
+  PositionOrderScope scope(*this);
   for (std::int64_t s = 0; s < maxSteps && status_ == RunStatus::Running; ++s) advance(recorder);
   return status_;
 }
 
 SmoStatus SmoSolver::solve() {
   NoRecord recorder;
+  PositionOrderScope scope(*this);
   while (status_ == RunStatus::Running) advance(recorder);
   return status_;
+}
+
+// ---- Shrinking (LIBSVM Solver::do_shrinking, be_shrunk, reconstruct_gradient, swap_index) ----
+
+const Vector& SmoSolver::columnAt(Index position, Index length, Vector& buffer) {
+  if (!shrinking()) {
+    problem_.q->column(position, buffer);
+    return buffer;
+  }
+  Vector& full = workspace_.fullColumn;
+  if (full.size() != problem_.size()) full.resize(problem_.size());
+  problem_.q->column(order_[static_cast<std::size_t>(position)], full);
+  if (buffer.size() != problem_.size()) buffer.resize(problem_.size());
+  for (Index k = 0; k < length; ++k) buffer(k) = full(order_[static_cast<std::size_t>(k)]);
+  return buffer;
+}
+
+double SmoSolver::boundShare(Index t, double alpha) const {
+  // Ḡ = Σ over bounded variables of α_t Q_:t (LIBSVM: C_t Q_:t over α_t = C_t, its lower bound
+  // being 0); a general box also counts a variable held at a non-zero lower bound.
+  if (alpha >= problem_.upper(t)) return problem_.upper(t);
+  if (alpha <= problem_.lower(t)) return problem_.lower(t);
+  return 0.0;
+}
+
+void SmoSolver::updateGradientBar(Index t, double alphaBefore) {
+  const double before = boundShare(t, alphaBefore);
+  const double after = boundShare(t, alpha_(t));
+  if (before == after) return;
+  const Index n = problem_.size();
+  withColumn(t, n, [&](const auto* column) {
+    // Two terms, not (after − before): the same rounding as LIBSVM's G_bar -= C Q / += C Q.
+    for (Index k = 0; k < n; ++k) {
+      const double q = static_cast<double>(column[k]);
+      if (before != 0) gradientBar_(k) -= before * q;
+      if (after != 0) gradientBar_(k) += after * q;
+    }
+  });
+}
+
+bool SmoSolver::beShrunk(Index t, double gmax1, double gmax2) const {
+  // gmax1 = m(α), gmax2 = −M(α) over the active set. A variable at a bound belongs to one of
+  // I_up, I_low only; it can still join a violating pair only if its −y_t G_t is beyond M(α)
+  // (I_up) or below m(α) (I_low). LIBSVM's case table, in its order (upper bound first).
+  const double y = problem_.y(t);
+  const double g = gradient_(t);
+  if (alpha_(t) >= problem_.upper(t)) return y > 0 ? -g > gmax1 : -g > gmax2;
+  if (alpha_(t) <= problem_.lower(t)) return y > 0 ? g > gmax2 : g > gmax1;
+  return false;
+}
+
+void SmoSolver::shrink() {
+  ++counts_.passes;
+  const DualIterate state{problem_.y, alpha_, problem_.lower, problem_.upper, gradient_};
+  OptimalityGap gap = optimalityGap(state, activeSize_);
+  double gmax1 = gap.mAlpha;
+  double gmax2 = -gap.bigMAlpha;
+  if (!unshrunk_ && gmax1 + gmax2 <= 10 * options_.eps) {
+    // Close to the end: bring every variable back once, with its true gradient, and shrink
+    // again from the full set (LIBSVM's `unshrink`).
+    unshrunk_ = true;
+    reconstructGradient();
+    activeSize_ = problem_.size();
+    gap = optimalityGap(state, activeSize_);
+    gmax1 = gap.mAlpha;
+    gmax2 = -gap.bigMAlpha;
+  }
+  for (Index t = 0; t < activeSize_; ++t) {
+    if (!beShrunk(t, gmax1, gmax2)) continue;
+    --activeSize_;
+    while (activeSize_ > t) {
+      if (!beShrunk(activeSize_, gmax1, gmax2)) {
+        swapPositions(t, activeSize_);
+        break;
+      }
+      --activeSize_;
+    }
+  }
+}
+
+void SmoSolver::reconstructGradient() {
+  // G_t = Ḡ_t + p_t + Σ_{free k} α_k Q_tk for every t (LIBSVM reconstruct_gradient, there for the
+  // shrunk t only). The active rows are rebuilt too: their G was carried by updates
+  // G += Δα_i Q_:i + Δα_j Q_:j, and a Δα is rounded whenever α lands on a bound that absorbs what
+  // α held (α_j = 3·10⁻¹⁹⁸ → C), which leaves |α_old Q_:j| of error in G however small α_old
+  // was (the SMO property suite's seed 1350: 3.5 with Q ~ 10¹⁹⁸). Ḡ has no such error: it
+  // changes only by the bound values themselves, c(α_new) − c(α_old) in updateGradientBar.
+  const Index n = problem_.size();
+  ++counts_.reconstructions;
+  for (Index t = 0; t < n; ++t) gradient_(t) = gradientBar_(t) + problem_.linear(t);
+  // The shrunk variables are all at a bound, so the free ones are among the active.
+  for (Index k = 0; k < activeSize_; ++k) {
+    const double a = alpha_(k);
+    if (!(a < problem_.upper(k) && a > problem_.lower(k))) continue;
+    withColumn(k, n, [&](const auto* column) {
+      for (Index t = 0; t < n; ++t) gradient_(t) += a * static_cast<double>(column[t]);
+    });
+  }
+}
+
+void SmoSolver::swapPositions(Index a, Index b) {
+  std::swap(order_[static_cast<std::size_t>(a)], order_[static_cast<std::size_t>(b)]);
+  if (QColumnCache* cache = columnCache()) cache->swapPositions(a, b);
+  for (Vector* v : {&alpha_, &gradient_, &gradientBar_, &diagonal_, &problem_.y, &problem_.linear,
+                    &problem_.lower, &problem_.upper})
+    std::swap((*v)(a), (*v)(b));
+}
+
+void SmoSolver::toPositionOrder() {
+  if (!shrinking()) return;
+  Vector& scratch = workspace_.scratch;
+  const Index n = problem_.size();
+  for (Vector* v : {&alpha_, &gradient_, &gradientBar_, &diagonal_, &problem_.y, &problem_.linear,
+                    &problem_.lower, &problem_.upper}) {
+    scratch.resize(n);
+    for (Index k = 0; k < n; ++k) scratch(k) = (*v)(order_[static_cast<std::size_t>(k)]);
+    v->swap(scratch);
+  }
+}
+
+void SmoSolver::toVariableOrder() {
+  if (!shrinking()) return;
+  Vector& scratch = workspace_.scratch;
+  const Index n = problem_.size();
+  for (Vector* v : {&alpha_, &gradient_, &gradientBar_, &diagonal_, &problem_.y, &problem_.linear,
+                    &problem_.lower, &problem_.upper}) {
+    scratch.resize(n);
+    for (Index k = 0; k < n; ++k) scratch(order_[static_cast<std::size_t>(k)]) = (*v)(k);
+    v->swap(scratch);
+  }
 }
 
 }  // namespace kpg

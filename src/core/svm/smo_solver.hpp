@@ -19,17 +19,37 @@
 // State is α, G, the gap, the step count and the status (values); the Q provider is shared
 // (shared_ptr<const>) and the scratch columns are a workspace that copies do not carry, so copying
 // a solver is cheap and a copy continues exactly as the original would: the UI rewinds by keeping
-// copies. No shrinking (LIBSVM's -h 1): the solution is the same, only slower for large n.
+// copies.
+//
+// Shrinking (SmoOptions::shrinking, LIBSVM's -h 1; off by default, so the lab, the tutorials and
+// the reproduction run the notes' algorithm): Joachims 1999 §11.4, Fan, Chen & Lin 2005 §5.1 and
+// LIBSVM's Solver::do_shrinking / be_shrunk / reconstruct_gradient. Every min(n, 1000) updates the
+// variables at a bound that cannot be part of a violating pair (beShrunk) are moved behind the
+// active ones, and steps select, update G and test optimality over the active variables only. The
+// gradient of a shrunk variable is kept as Ḡ (the bounded variables' share of Qα) and rebuilt
+// (reconstructGradient) once when m(α) − M(α) ≤ 10·eps, and whenever the active variables are
+// optimal: the stopping test is always made on the full set, so the solution meets the same
+// tolerance as without shrinking (the path, and so α within that tolerance, may differ). Unlike
+// LIBSVM, the rebuild covers the active variables too: their G carries the rounding of every
+// Δα that a bound absorbed (reconstructGradient), and "converged" is to mean that the gap of
+// the returned α, evaluated afresh, is below eps (tests/reference/smo_property_test.cpp). The solver
+// keeps its variables in "position" order (order(): position → variable) inside its calls and
+// puts everything back in variable order before returning, so alpha(), gradient() and problem()
+// read as without shrinking; while a shrinking run is Running, G of shrunk variables is stale
+// (exact again once the run stops) and so is the record's objective.
 
 #include "run_status.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/optimality.hpp"
 #include "svm/pair_update.hpp"
+#include "svm/parallel_for.hpp"
+#include "svm/q_columns.hpp"
 #include "svm/working_set.hpp"
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kpg {
 
@@ -39,6 +59,17 @@ struct SmoOptions {
   // 0: LIBSVM's default max(10⁷, 100·n).
   std::int64_t maxIterations = 0;
   double tau = 1e-12;  // substitute for η ≤ 0
+  // LIBSVM's -h: shrink the active set (see above). Off: the notes' algorithm, step by step.
+  bool shrinking = false;
+  // Threads for the kernel columns of the float cache (parallel_for.hpp); empty: one thread.
+  ParallelFor parallelFor;
+};
+
+// What shrinking did during a run (all 0 without shrinking).
+struct ShrinkingCounts {
+  std::int64_t passes = 0;           // do_shrinking calls (every min(n, 1000) updates)
+  std::int64_t reconstructions = 0;  // gradient rebuilds from Ḡ and the free variables
+  std::int64_t fullSetRestarts = 0;  // active set optimal, rebuilt full set not: went on
 };
 
 // SMO's status is the shared vocabulary of step-by-step algorithms (run_status.hpp). SmoStatus is
@@ -85,6 +116,12 @@ struct SmoStep {
 struct SmoWorkspace {
   Vector columnI;
   Vector columnJ;
+  Vector fullColumn;  // shrinking: a column in variable order before it is put in position order
+  Vector scratch;     // shrinking: the permutation of one state vector
+  // The float column cache when the Q provider offers one (QMatrix::makeColumnCache: trainSvm's
+  // C-SVC), built at the first step; a copy builds its own.
+  std::unique_ptr<QColumnCache> cache;
+  bool cacheBuilt = false;
   SmoWorkspace() = default;
   SmoWorkspace(const SmoWorkspace&) {}
   SmoWorkspace& operator=(const SmoWorkspace&) { return *this; }
@@ -124,11 +161,48 @@ class SmoSolver {
   double rho(BiasRule rule) const;
   const DualProblem& problem() const { return problem_; }
   const SmoOptions& options() const { return options_; }
+  // Shrinking: the number of active variables (n without shrinking, and once a run has stopped)
+  // and which variable is at each position (empty without shrinking: the identity).
+  Index activeSize() const { return shrinking() ? activeSize_ : problem_.size(); }
+  const std::vector<Index>& order() const { return order_; }
+  const ShrinkingCounts& shrinkingCounts() const { return counts_; }
+  // The float column cache, once the first step has built it (nullptr otherwise).
+  const QColumnCache* columnCacheIfBuilt() const { return workspace_.cache.get(); }
 
  private:
+  bool shrinking() const { return !order_.empty(); }
   template <class Recorder>
   void advance(Recorder& recorder);
+  template <class Recorder, class Scalar>
+  void advanceWith(Recorder& recorder);
+  QColumnCache* columnCache();
+  // Column `position` of Q over positions 0 .. length−1, from the float cache (Scalar float) or
+  // the Q provider (double).
+  template <class Scalar>
+  const Scalar* columnPointer(Index position, Index length, Vector& buffer);
+  // f(const float*) or f(const double*) with that column.
+  template <class F>
+  void withColumn(Index position, Index length, F&& f);
+  // After an update (and at construction): shrinking's countdown, the gap of the active set, the
+  // full-set check and the status (LIBSVM Solve's loop head, run eagerly so that the status is
+  // settled on the step that made the last update).
+  void settle();
   void stopInvalid(std::string message);
+  // Column `position` of Q over positions 0 .. length−1, in position order.
+  const Vector& columnAt(Index position, Index length, Vector& buffer);
+  // LIBSVM do_shrinking and be_shrunk.
+  void shrink();
+  bool beShrunk(Index t, double gmax1, double gmax2) const;
+  // LIBSVM reconstruct_gradient, over every variable: G = Ḡ + p + Σ_free α_k Q_:k.
+  void reconstructGradient();
+  // Ḡ += (c(α_new) − c(α_old)) Q_:t where c is the bound value a bounded variable contributes.
+  void updateGradientBar(Index t, double alphaBefore);
+  double boundShare(Index t, double alpha) const;
+  void swapPositions(Index a, Index b);
+  // Shrinking: the state vectors in position order during a call, variable order between calls.
+  void toPositionOrder();
+  void toVariableOrder();
+  friend class PositionOrderScope;
 
   DualProblem problem_;
   SmoOptions options_;
@@ -139,6 +213,15 @@ class SmoSolver {
   std::int64_t maxIterations_ = 0;
   SmoStatus status_ = SmoStatus::Running;
   std::string message_;
+  // Shrinking state (LIBSVM Solver's active_set, active_size, G_bar, unshrink, counter); order_
+  // is empty without shrinking. diagonal_ is Q_tt in position order.
+  std::vector<Index> order_;
+  Index activeSize_ = 0;
+  Vector gradientBar_;
+  Vector diagonal_;
+  std::int64_t countdown_ = 0;
+  bool unshrunk_ = false;
+  ShrinkingCounts counts_;
   SmoWorkspace workspace_;
 };
 

@@ -1,5 +1,6 @@
 target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/q_matrix.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/q_columns.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dual_problem.cpp
   ${CMAKE_CURRENT_LIST_DIR}/working_set.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pair_update.cpp

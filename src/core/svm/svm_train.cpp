@@ -179,7 +179,21 @@ SmoOptions smoOptions(const SvmParams& params) {
   options.eps = params.eps;
   options.rule = params.selection;
   options.maxIterations = params.maxIterations;
+  options.shrinking = params.shrinking;
+  options.parallelFor = params.parallelFor;
   return options;
+}
+
+QMatrixOptions trainingQMatrixOptions(const SvmParams& params, Index rows) {
+  QMatrixOptions q;
+  q.cacheBytes = params.cacheBytes;
+  const bool fits = static_cast<double>(rows) * static_cast<double>(rows) * 8.0 <=
+                    static_cast<double>(params.cacheBytes);
+  if (rows > kPrecomputedQRows || !fits) {
+    q.storage = QColumnStorage::SolverFloatCache;
+    q.precomputeWhenFits = false;
+  }
+  return q;
 }
 
 namespace {

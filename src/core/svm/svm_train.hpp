@@ -37,15 +37,30 @@ struct SvmParams {
   BiasRule bias = BiasRule::Libsvm;
   std::int64_t cacheBytes = std::int64_t{100} << 20;  // LIBSVM -m (in MB there); 1 B .. 4 GiB
   std::int64_t maxIterations = 0;  // per sub-problem; 0 = LIBSVM's max(10⁷, 100·n)
+  bool shrinking = true;           // LIBSVM -h (default 1); smo_solver.hpp "Shrinking"
+  // Threads for kernel columns (`kpg train -j`; parallel_for.hpp): the same model for any.
+  ParallelFor parallelFor;
 };
 
 // Names the first bad parameter: "c", "eps", "epsilon", "cache_bytes", "max_iterations", or a
 // kernel parameter (kernels/kernel.hpp validate). NaN and ±∞ are rejected (docs/bad-inputs.md P1, P4).
 std::optional<ParameterError> validate(const SvmParams& params);
 
-// The solver options of `params` (eps, selection rule, iteration cap): what trainSvm, `kpg trace`
-// and the lab give every SmoSolver.
+// The solver options of `params` (eps, selection rule, iteration cap, shrinking): what trainSvm
+// and `kpg trace` give every SmoSolver.
 SmoOptions smoOptions(const SvmParams& params);
+
+// Rows up to which a training sub-problem keeps the double-precision N×N Q (when it also fits
+// in -m): below it, precomputing every entry costs less than the solve, and the solver's gap is
+// the gap of the double definitions the tests check (a float Q puts 6·10⁻⁸ Σ|Q_ij α_j| of
+// rounding into G, which at C·K ~ 10⁶ exceeds eps; tests/reference/smo_property_test.cpp).
+constexpr Index kPrecomputedQRows = 1000;
+
+// The Q provider of a C-SVC sub-problem of N = `rows` samples, for trainSvm and `kpg trace`
+// alike: the precomputed double Q for N ≤ kPrecomputedQRows when N²·8 bytes fit in
+// params.cacheBytes; otherwise LIBSVM's engine, columns on demand into SmoSolver's float cache
+// (q_columns.hpp).
+QMatrixOptions trainingQMatrixOptions(const SvmParams& params, Index rows);
 
 // One solved dual problem.
 struct SubproblemInfo {

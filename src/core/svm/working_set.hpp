@@ -58,6 +58,9 @@ struct OptimalityGap {
 
 // One O(n) pass over the variables.
 OptimalityGap optimalityGap(const DualIterate& state);
+// Over the first `count` variables only: a solver that shrinks keeps its active variables first
+// (LIBSVM's active_size; smo_solver.hpp).
+OptimalityGap optimalityGap(const DualIterate& state, Index count);
 
 // The stopping test (course-notes 003 "SMO algo" step 2, "stop if no τ-violating pair exists";
 // LIBSVM's select_working_set): α is optimal to tolerance eps when m(α) − M(α) < eps, and also
@@ -82,6 +85,19 @@ double secondOrderGain(double yi, double gi, double yt, double gt, double qii, d
 PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap,
                                 const DualIterate& state, const Vector& diagonal,
                                 const Vector& qColumnI, double tau);
+// The same over the first `count` variables, with column i given as its first `count` entries in
+// double or float (a kernel cache that stores float, LIBSVM's Qfloat; nullptr for FirstOrder
+// without a column).
+template <class ColumnScalar>
+PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap,
+                                const DualIterate& state, const Vector& diagonal,
+                                const ColumnScalar* qColumnI, Index count, double tau);
+extern template PairSelection selectWorkingPair<double>(SelectionRule, const OptimalityGap&,
+                                                        const DualIterate&, const Vector&,
+                                                        const double*, Index, double);
+extern template PairSelection selectWorkingPair<float>(SelectionRule, const OptimalityGap&,
+                                                       const DualIterate&, const Vector&,
+                                                       const float*, Index, double);
 
 // "first-order", "second-order": the names sessions and the lab use.
 std::string_view selectionRuleName(SelectionRule rule);

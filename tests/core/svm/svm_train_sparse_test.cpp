@@ -118,9 +118,17 @@ TEST_CASE("Sparse training: the cached Q over sparse rows holds the sparse Gram 
   const SvmTrainResult full = trainSvm(bigger.sparse, bigger.y, precomputed);
   REQUIRE(cached.ok());
   REQUIRE(full.ok());
-  for (std::size_t p = 0; p < full.subproblems.size(); ++p)
-    CHECK(cached.subproblems[p].iterations == full.subproblems[p].iterations);
-  CHECK(cached.model.coefficients == full.model.coefficients);
+  // The small cache is LIBSVM's engine (float columns, trainingQMatrixOptions), the large one the
+  // precomputed double Q: the same optimum up to the float rounding of Q (relative 6·10⁻⁸ per
+  // entry, K ≤ 1, C = 1, 90 rows: α moves by well under 10⁻⁵), not the same path.
+  REQUIRE(cached.subproblems.size() == full.subproblems.size());
+  for (std::size_t p = 0; p < full.subproblems.size(); ++p) {
+    CHECK(cached.subproblems[p].status == RunStatus::Converged);
+    CHECK(std::abs(cached.subproblems[p].objective - full.subproblems[p].objective) <=
+          1e-6 * std::abs(full.subproblems[p].objective));
+  }
+  REQUIRE(cached.model.coefficients.cols() == full.model.coefficients.cols());
+  CHECK((cached.model.coefficients - full.model.coefficients).cwiseAbs().maxCoeff() < 1e-5);
 }
 
 TEST_CASE("Sparse training: a feature index near 2·10⁹ costs its non-zeros (F4, D11)",

@@ -1,0 +1,170 @@
+#include "svm/q_columns.hpp"
+
+#include "svm/sparse_kernel.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace kpg {
+
+QColumnCache::QColumnCache(const KernelParams& kernel, const KernelSamples<double>& samples,
+                           const Vector& signs, std::int64_t cacheBytes)
+    : kernel_(kernel), dense_(samples), signs_(signs.cast<float>()) {
+  initBudget(samples.size(), cacheBytes);
+}
+
+QColumnCache::QColumnCache(const KernelParams& kernel, const SparseRows& samples,
+                           const Vector& signs, std::int64_t cacheBytes)
+    : kernel_(kernel), sparse_(true), sparseRows_(samples), signs_(signs.cast<float>()) {
+  rowOf_.resize(static_cast<std::size_t>(samples.rows()));
+  for (Index r = 0; r < samples.rows(); ++r) rowOf_[static_cast<std::size_t>(r)] = r;
+  initBudget(samples.rows(), cacheBytes);
+}
+
+void QColumnCache::initBudget(Index n, std::int64_t cacheBytes) {
+  heads_.resize(static_cast<std::size_t>(n));
+  previous_.assign(static_cast<std::size_t>(n + 1), n);
+  next_.assign(static_cast<std::size_t>(n + 1), n);
+  // LIBSVM: the budget in floats, less the column headers, and at least two full columns.
+  const std::int64_t headers = static_cast<std::int64_t>(n) * 4;
+  availableFloats_ =
+      std::max<std::int64_t>(cacheBytes / 4 - headers, 2 * static_cast<std::int64_t>(n));
+}
+
+void QColumnCache::unlink(Index h) {
+  const auto u = static_cast<std::size_t>(h);
+  next_[static_cast<std::size_t>(previous_[u])] = next_[u];
+  previous_[static_cast<std::size_t>(next_[u])] = previous_[u];
+}
+
+void QColumnCache::linkAsNewest(Index h) {
+  const Index sentinel = size();
+  const auto u = static_cast<std::size_t>(h);
+  next_[u] = sentinel;
+  previous_[u] = previous_[static_cast<std::size_t>(sentinel)];
+  next_[static_cast<std::size_t>(previous_[u])] = h;
+  previous_[static_cast<std::size_t>(sentinel)] = h;
+}
+
+void QColumnCache::release(Index h) {
+  Head& head = heads_[static_cast<std::size_t>(h)];
+  unlink(h);
+  availableFloats_ += head.length;
+  heldFloats_ -= head.length;
+  head.data.reset();
+  head.length = 0;
+}
+
+const float* QColumnCache::column(Index position, Index length) {
+  Head& head = heads_[static_cast<std::size_t>(position)];
+  if (head.length > 0) unlink(position);
+  const Index more = length - head.length;
+  if (more > 0) {
+    ++misses_;
+    // Free the least recently used columns until the missing part fits.
+    while (availableFloats_ < more) {
+      const Index oldest = next_[static_cast<std::size_t>(size())];
+      release(oldest);
+    }
+    std::unique_ptr<float[]> grown(new float[static_cast<std::size_t>(length)]);
+    if (head.length > 0)
+      std::memcpy(grown.get(), head.data.get(), static_cast<std::size_t>(head.length) * 4);
+    compute(position, head.length, length, grown.get() + head.length);
+    head.data = std::move(grown);
+    availableFloats_ -= more;
+    heldFloats_ += more;
+    peakFloats_ = std::max(peakFloats_, heldFloats_);
+    head.length = length;
+  } else {
+    ++hits_;
+  }
+  linkAsNewest(position);
+  return head.data.get();
+}
+
+void QColumnCache::compute(Index position, Index first, Index last, float* out) {
+  computedEntries_ += last - first;
+  const Index count = last - first;
+  if (static_cast<Index>(scratch_.size()) < count) scratch_.resize(static_cast<std::size_t>(count));
+  double* k = scratch_.data();
+  if (parallelFor_ && count >= 2 * kParallelMinimum) {
+    parallelFor_(count, [&](Index begin, Index end) {
+      computePart(position, first + begin, first + end, k + begin, out + begin);
+    });
+  } else {
+    computePart(position, first, last, k, out);
+  }
+}
+
+void QColumnCache::computePart(Index position, Index first, Index last, double* k,
+                               float* out) const {
+  if (sparse_) {
+    const SparseRowView b = sparseRows_.row(rowOf_[static_cast<std::size_t>(position)]);
+    for (Index a = first; a < last; ++a)
+      k[a - first] = kernelValue(kernel_, sparseRows_.row(rowOf_[static_cast<std::size_t>(a)]), b);
+  } else {
+    kernelColumnRange(kernel_, dense_, position, first, last, k);
+  }
+  // Q_ab = s_a s_b k_ab, rounded once (LIBSVM's (Qfloat)(y[i]*y[j]*kernel)).
+  const float sb = signs_(position);
+  for (Index a = first; a < last; ++a)
+    out[a - first] = static_cast<float>(static_cast<double>(signs_(a) * sb) * k[a - first]);
+}
+
+void QColumnCache::swapPositions(Index a, Index b) {
+  if (a == b) return;
+  // The samples and signs (LIBSVM's SVC_Q::swap_index).
+  std::swap(signs_(a), signs_(b));
+  if (sparse_) {
+    std::swap(rowOf_[static_cast<std::size_t>(a)], rowOf_[static_cast<std::size_t>(b)]);
+  } else {
+    dense_.x.row(a).swap(dense_.x.row(b));
+    std::swap(dense_.squaredNorms(a), dense_.squaredNorms(b));
+  }
+  // The column slots (LIBSVM's Cache::swap_index).
+  Head& ha = heads_[static_cast<std::size_t>(a)];
+  Head& hb = heads_[static_cast<std::size_t>(b)];
+  if (ha.length > 0) unlink(a);
+  if (hb.length > 0) unlink(b);
+  std::swap(ha.data, hb.data);
+  std::swap(ha.length, hb.length);
+  if (ha.length > 0) linkAsNewest(a);
+  if (hb.length > 0) linkAsNewest(b);
+  const Index low = std::min(a, b);
+  const Index high = std::max(a, b);
+  // Every cached column: swap the two entries, or free it if it holds only the lower one.
+  for (Index h = next_[static_cast<std::size_t>(size())]; h != size();) {
+    const Index following = next_[static_cast<std::size_t>(h)];
+    Head& head = heads_[static_cast<std::size_t>(h)];
+    if (head.length > low) {
+      if (head.length > high) {
+        std::swap(head.data[static_cast<std::size_t>(low)],
+                  head.data[static_cast<std::size_t>(high)]);
+      } else {
+        release(h);
+      }
+    }
+    h = following;
+  }
+}
+
+void QColumnCache::reorder(const std::vector<Index>& order) {
+  // A fresh cache (no columns yet): permute the samples and signs directly.
+  const Index n = size();
+  Eigen::VectorXf signs(n);
+  for (Index k = 0; k < n; ++k) signs(k) = signs_(order[static_cast<std::size_t>(k)]);
+  signs_ = signs;
+  if (sparse_) {
+    for (Index k = 0; k < n; ++k)
+      rowOf_[static_cast<std::size_t>(k)] = order[static_cast<std::size_t>(k)];
+    return;
+  }
+  KernelSamples<double> permuted = dense_;
+  for (Index k = 0; k < n; ++k) {
+    permuted.x.row(k) = dense_.x.row(order[static_cast<std::size_t>(k)]);
+    permuted.squaredNorms(k) = dense_.squaredNorms(order[static_cast<std::size_t>(k)]);
+  }
+  dense_ = std::move(permuted);
+}
+
+}  // namespace kpg

@@ -1,0 +1,101 @@
+#pragma once
+// The kernel cache of a solver that shrinks, as LIBSVM's (svm.cpp class Cache, SVC_Q::get_Q and
+// swap_index; Chang & Lin 2011 §5.2):
+//
+//   - columns of Q are kept in float (LIBSVM's Qfloat), as s_a s_b k(x_a, x_b) with the signs
+//     s = y of C-SVC, in the solver's position order (SmoSolver::order());
+//   - a column is filled only over the positions asked for: the active prefix 0 .. length−1. A
+//     column cached shorter is extended, not recomputed (the variables that shrinking brings back);
+//   - the columns are bounded by a byte budget (LIBSVM -m) and the least recently used column is
+//     freed first; the budget is never below two full columns, because a step holds columns i and
+//     j at once;
+//   - swapPositions(a, b) follows the solver's swap: the samples, signs and column slots trade
+//     places, each cached column swaps its two entries, and a column that holds one of the two
+//     entries only is freed (it would hold a stale value there).
+//
+// Kernel values are computed in double and rounded to float once, as LIBSVM's: from dense samples
+// by kernel_block.hpp kernelColumnRange (one matrix–vector product and one map over the missing
+// part of the column), or over sparse rows by svm/sparse_kernel.hpp's merges. Computing in float
+// would be faster, but the norms form ‖x_a‖² + ‖x_b‖² − 2 x_a·x_b cancels in float for unscaled
+// data (features ~10³ lose whole percents of k), which LIBSVM users do not expect.
+//
+// The cache is not solver state: it is built from the Q provider (QMatrix::makeColumnCache) by
+// the solver's workspace, and a copied solver builds its own.
+
+#include "data/sparse_rows.hpp"
+#include "kernels/kernel_block.hpp"
+#include "svm/parallel_for.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace kpg {
+
+using Index = Eigen::Index;
+
+class QColumnCache {
+ public:
+  // signs: s_a per variable (±1); samples in variable order. cacheBytes: LIBSVM's -m in bytes.
+  QColumnCache(const KernelParams& kernel, const KernelSamples<double>& samples,
+               const Vector& signs, std::int64_t cacheBytes);
+  QColumnCache(const KernelParams& kernel, const SparseRows& samples, const Vector& signs,
+               std::int64_t cacheBytes);
+
+  Index size() const { return static_cast<Index>(heads_.size()); }
+  // Q over positions 0 .. length−1 of the variable at `position`. The pointer stays valid until
+  // the second call after this one (two columns are always kept).
+  const float* column(Index position, Index length);
+  void swapPositions(Index a, Index b);
+  // Puts the samples in the order of `order` (position → variable) at once: a copied solver's
+  // fresh cache starting where the original's run stands.
+  void reorder(const std::vector<Index>& order);
+
+  // Threads for the entries of a column (parallel_for.hpp); columns shorter than
+  // kParallelMinimum entries a thread are computed on the calling thread.
+  void setParallelFor(ParallelFor parallelFor) { parallelFor_ = std::move(parallelFor); }
+  static constexpr Index kParallelMinimum = 2048;
+
+  std::int64_t hits() const { return hits_; }
+  std::int64_t misses() const { return misses_; }
+  std::int64_t computedEntries() const { return computedEntries_; }
+  // Bytes held by cached columns now, and the most ever held.
+  std::int64_t heldBytes() const { return heldFloats_ * 4; }
+  std::int64_t peakBytes() const { return peakFloats_ * 4; }
+
+ private:
+  struct Head {
+    std::unique_ptr<float[]> data;
+    Index length = 0;  // data[0 .. length) is cached
+  };
+  void initBudget(Index n, std::int64_t cacheBytes);
+  void unlink(Index h);
+  void linkAsNewest(Index h);
+  void release(Index h);
+  // Q entries of the variable at `position` over positions first .. last−1 into out.
+  void compute(Index position, Index first, Index last, float* out);
+  // The same for entries first .. last−1 with the double values in k (one thread's share).
+  void computePart(Index position, Index first, Index last, double* k, float* out) const;
+
+  KernelParams kernel_;
+  bool sparse_ = false;
+  KernelSamples<double> dense_;  // rows in position order
+  std::vector<double> scratch_;
+  ParallelFor parallelFor_;   // one column part in double before rounding
+  SparseRows sparseRows_;     // variable order; rowOf_ maps positions to rows
+  std::vector<Index> rowOf_;  // sparse: position → row
+  Eigen::VectorXf signs_;     // position order
+  std::vector<Head> heads_;   // per position
+  // The LRU list over cached positions, circular through the sentinel size(): next_[sentinel] is
+  // the least recently used.
+  std::vector<Index> previous_;
+  std::vector<Index> next_;
+  std::int64_t availableFloats_ = 0;
+  std::int64_t heldFloats_ = 0;
+  std::int64_t peakFloats_ = 0;
+  std::int64_t hits_ = 0;
+  std::int64_t misses_ = 0;
+  std::int64_t computedEntries_ = 0;
+};
+
+}  // namespace kpg

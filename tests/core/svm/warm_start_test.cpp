@@ -240,7 +240,6 @@ TEST_CASE("Warm start: SMO from the previous α reaches the cold start's objecti
     const SmoSolver warmLoose = solveFrom(e.x, e.y, e.kernel, e.c, start, 1e-3);
     std::cout << "warm start, " << e.name << ": eps 1e-9 " << warm.iteration()
               << " updates (cold start " << cold.iteration() << "), eps 1e-3 "
-              << warmLoose.iteration() << " (cold start " << coldLoose.iteration()
-              << ")\n";
+              << warmLoose.iteration() << " (cold start " << coldLoose.iteration() << ")\n";
   }
 }

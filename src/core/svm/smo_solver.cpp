@@ -1,6 +1,7 @@
 #include "svm/smo_solver.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <type_traits>
 
@@ -10,8 +11,8 @@ namespace kpg {
 // variable order at its end (smo_solver.hpp "Shrinking").
 class PositionOrderScope {
  public:
-  explicit PositionOrderScope(SmoSolver& solver) : solver_(solver) { solver_.toPositionOrder(); }
-  ~PositionOrderScope() { solver_.toVariableOrder(); }
+  explicit PositionOrderScope(SmoSolver& solver) : solver_(solver) { solver_.reorder(true); }
+  ~PositionOrderScope() { solver_.reorder(false); }
   PositionOrderScope(const PositionOrderScope&) = delete;
   PositionOrderScope& operator=(const PositionOrderScope&) = delete;
 
@@ -392,34 +393,31 @@ void SmoSolver::reconstructGradient() {
   }
 }
 
+std::array<Vector*, 8> SmoSolver::perVariableVectors() {
+  return {&alpha_,     &gradient_,       &gradientBar_,   &diagonal_,
+          &problem_.y, &problem_.linear, &problem_.lower, &problem_.upper};
+}
+
 void SmoSolver::swapPositions(Index a, Index b) {
   std::swap(order_[static_cast<std::size_t>(a)], order_[static_cast<std::size_t>(b)]);
   if (QColumnCache* cache = columnCache()) cache->swapPositions(a, b);
-  for (Vector* v : {&alpha_, &gradient_, &gradientBar_, &diagonal_, &problem_.y, &problem_.linear,
-                    &problem_.lower, &problem_.upper})
-    std::swap((*v)(a), (*v)(b));
+  for (Vector* v : perVariableVectors()) std::swap((*v)(a), (*v)(b));
 }
 
-void SmoSolver::toPositionOrder() {
+void SmoSolver::reorder(bool toPositions) {
   if (!shrinking()) return;
   Vector& scratch = workspace_.scratch;
   const Index n = problem_.size();
-  for (Vector* v : {&alpha_, &gradient_, &gradientBar_, &diagonal_, &problem_.y, &problem_.linear,
-                    &problem_.lower, &problem_.upper}) {
+  for (Vector* v : perVariableVectors()) {
     scratch.resize(n);
-    for (Index k = 0; k < n; ++k) scratch(k) = (*v)(order_[static_cast<std::size_t>(k)]);
-    v->swap(scratch);
-  }
-}
-
-void SmoSolver::toVariableOrder() {
-  if (!shrinking()) return;
-  Vector& scratch = workspace_.scratch;
-  const Index n = problem_.size();
-  for (Vector* v : {&alpha_, &gradient_, &gradientBar_, &diagonal_, &problem_.y, &problem_.linear,
-                    &problem_.lower, &problem_.upper}) {
-    scratch.resize(n);
-    for (Index k = 0; k < n; ++k) scratch(order_[static_cast<std::size_t>(k)]) = (*v)(k);
+    for (Index k = 0; k < n; ++k) {
+      const Index variable = order_[static_cast<std::size_t>(k)];
+      if (toPositions) {
+        scratch(k) = (*v)(variable);
+      } else {
+        scratch(variable) = (*v)(k);
+      }
+    }
     v->swap(scratch);
   }
 }

@@ -46,6 +46,7 @@
 #include "svm/q_columns.hpp"
 #include "svm/working_set.hpp"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -199,9 +200,12 @@ class SmoSolver {
   void updateGradientBar(Index t, double alphaBefore);
   double boundShare(Index t, double alpha) const;
   void swapPositions(Index a, Index b);
-  // Shrinking: the state vectors in position order during a call, variable order between calls.
-  void toPositionOrder();
-  void toVariableOrder();
+  // Shrinking: the state vectors in position order during a call, variable order between calls
+  // (position k holds variable order_[k]; toPositions gathers into position order, else scatters
+  // back).
+  void reorder(bool toPositions);
+  // The vectors indexed by variable that shrinking keeps in position order.
+  std::array<Vector*, 8> perVariableVectors();
   friend class PositionOrderScope;
 
   DualProblem problem_;

@@ -72,6 +72,10 @@ struct AppState {
   int lockablesFrame = -1;
   std::vector<DrawnLockable> lockablesDrawn;
   bool lockablesScrolled = false;  // the embed layout showed the first unlocked control once
+  // The text the last exported function returned to the page (js_bridge.hpp returnedText), and
+  // the replay progress the page shows (told only when it changes).
+  std::string returnedText;
+  std::string replayProgressShown;
 };
 
 // Asks for one frame at `seconds` (the earliest of the asked times wins): something on screen

@@ -11,16 +11,6 @@
 
 #include <string>
 
-namespace {
-
-const char* keepText(std::string text) {
-  static std::string buffer;
-  buffer = std::move(text);
-  return buffer.c_str();
-}
-
-}  // namespace
-
 extern "C" {
 
 // {"rects": {"share": [x0, y0, x1, y1], ...} (CSS pixels of the page), "message", "messageKind"
@@ -41,7 +31,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_files_ui_json() {
                                                                            : "info";
   out += "},\"message\":" + jsonQuote(f.message) + ",\"messageKind\":\"" + kind +
          "\",\"typing\":" + (f.typing ? "true" : "false") + "}";
-  return keepText(std::move(out));
+  return kpg::app::returnedText(std::move(out));
 }
 
 // The page's word for the toolbar: kind 0 info, 1 "link copied", 3 error.
@@ -60,14 +50,15 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_link_key() {
   const kpg::app::AppState& app = kpg::app::currentState();
   const kpg::app::LabState& lab = app.lab;
   using kpg::jsonNumber;
-  return keepText(std::to_string(lab.problemRevision) + "|" + std::to_string(lab.stepCount()) +
-                  "|" + jsonNumber(lab.view.xMin) + "," + jsonNumber(lab.view.xMax) + "," +
-                  jsonNumber(lab.view.yMin) + "," + jsonNumber(lab.view.yMax) + "|" +
-                  jsonNumber(lab.playback.stepsPerSecond) + "|" + lab.presetName + "|" +
-                  std::string(kpg::app::modeName(app.modes.mode)) + "|" +
-                  (app.tutorial.open ? app.tutorial.id + ":" + std::to_string(app.tutorial.page())
-                                     : std::string("-")) +
-                  "|" + kpg::writeJson(kpg::app::pageSettingsJson(app.page)));
+  return kpg::app::returnedText(
+      std::to_string(lab.problemRevision) + "|" + std::to_string(lab.stepCount()) + "|" +
+      jsonNumber(lab.view.xMin) + "," + jsonNumber(lab.view.xMax) + "," +
+      jsonNumber(lab.view.yMin) + "," + jsonNumber(lab.view.yMax) + "|" +
+      jsonNumber(lab.playback.stepsPerSecond) + "|" + lab.presetName + "|" +
+      std::string(kpg::app::modeName(app.modes.mode)) + "|" +
+      (app.tutorial.open ? app.tutorial.id + ":" + std::to_string(app.tutorial.page())
+                         : std::string("-")) +
+      "|" + kpg::writeJson(kpg::app::pageSettingsJson(app.page)));
 }
 
 // Renders the figure at 2× (file_toolbar.hpp renderFigure) and returns {"ok", "width",
@@ -79,14 +70,15 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_export_figure(double scale) {
   figure = kpg::app::renderFigure(kpg::app::currentState(), kpg::app::currentUi(),
                                   static_cast<float>(scale));
   if (!figure.error.empty()) {
-    return keepText("{\"ok\":false,\"error\":" + kpg::jsonQuote(figure.error) + "}");
+    return kpg::app::returnedText("{\"ok\":false,\"error\":" + kpg::jsonQuote(figure.error) + "}");
   }
-  return keepText("{\"ok\":true,\"width\":" + std::to_string(figure.width) + ",\"height\":" +
-                  std::to_string(figure.height) + ",\"cssWidth\":" + jsonNumber(figure.cssWidth) +
-                  ",\"cssHeight\":" + jsonNumber(figure.cssHeight) + ",\"plot\":[" +
-                  jsonNumber(figure.plot.x) + "," + jsonNumber(figure.plot.y) + "," +
-                  jsonNumber(figure.plot.z) + "," + jsonNumber(figure.plot.w) + "],\"pointer\":" +
-                  std::to_string(reinterpret_cast<std::uintptr_t>(figure.rgba.data())) + "}");
+  return kpg::app::returnedText(
+      "{\"ok\":true,\"width\":" + std::to_string(figure.width) + ",\"height\":" +
+      std::to_string(figure.height) + ",\"cssWidth\":" + jsonNumber(figure.cssWidth) +
+      ",\"cssHeight\":" + jsonNumber(figure.cssHeight) + ",\"plot\":[" + jsonNumber(figure.plot.x) +
+      "," + jsonNumber(figure.plot.y) + "," + jsonNumber(figure.plot.z) + "," +
+      jsonNumber(figure.plot.w) + "],\"pointer\":" +
+      std::to_string(reinterpret_cast<std::uintptr_t>(figure.rgba.data())) + "}");
 }
 
 }  // extern "C"

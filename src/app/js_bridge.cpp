@@ -73,9 +73,15 @@ void requestFiles(const char* what) {
   kpgJsFiles(what);
 }
 
+const char* returnedText(std::string text) {
+  std::string& buffer = mutableState().returnedText;
+  buffer = std::move(text);
+  return buffer.c_str();
+}
+
 void reportReplayProgress(const LabState& lab) {
   // Once per frame; the page is told only when the text changes (or the replay ends).
-  static std::string shown;
+  std::string& shown = mutableState().replayProgressShown;
   const std::string text = replayProgressText(lab);
   if (text == shown) return;
   shown = text;
@@ -95,13 +101,6 @@ using kpg::app::LabState;
 
 LabState& lab() {
   return kpg::app::mutableState().lab;
-}
-
-// Returned strings stay valid until the next call of any exported function.
-const char* keep(std::string text) {
-  static std::string buffer;
-  buffer = std::move(text);
-  return buffer.c_str();
 }
 
 std::string result(const std::string& error) {
@@ -139,26 +138,26 @@ extern "C" {
 // solver state (session_json.hpp stateToJsonValue), the Tutorials panel (tutorial_state.hpp) and
 // the canvas mode (mode_json.hpp).
 EMSCRIPTEN_KEEPALIVE const char* kpg_state_json() {
-  return keep(kpg::writeJson(kpg::app::appStateJson(kpg::app::mutableState())));
+  return kpg::app::returnedText(kpg::writeJson(kpg::app::appStateJson(kpg::app::mutableState())));
 }
 
 // window.kpg.dispatch(action): parsed once, dispatched on "type" through the one table;
 // {"ok":true,...} or {"ok":false,"error":"$.path: ..."} (nothing changed).
 EMSCRIPTEN_KEEPALIVE const char* kpg_dispatch_json(const char* json) {
   kpg::app::requestFrame(kpg::app::mutableState());  // render on change: an action may show
-  return keep(router().dispatchJson(json ? json : ""));
+  return kpg::app::returnedText(router().dispatchJson(json ? json : ""));
 }
 
 // The session (version 1) for autosave and export.
 EMSCRIPTEN_KEEPALIVE const char* kpg_session_json() {
-  return keep(kpg::app::sessionToJson(lab()));
+  return kpg::app::returnedText(kpg::app::sessionToJson(lab()));
 }
 
 // "#s=..." for the current session, the method and the open tutorial's page
 // (session/app_link.hpp).
 EMSCRIPTEN_KEEPALIVE const char* kpg_share_hash() {
   kpg::app::AppState& app = kpg::app::mutableState();
-  return keep(kpg::app::appShareHash(app));
+  return kpg::app::returnedText(kpg::app::appShareHash(app));
 }
 
 // Opens a share link (the URL hash). {"ok":true,"present":false} when the hash is not a share
@@ -166,7 +165,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_share_hash() {
 EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
   kpg::app::requestFrame(kpg::app::mutableState());
   const kpg::app::AppLinkParse link = kpg::app::parseAppShareHash(hash ? hash : "");
-  if (!link.present) return keep("{\"ok\":true,\"present\":false}");  // not a share link
+  if (!link.present)
+    return kpg::app::returnedText("{\"ok\":true,\"present\":false}");  // not a share link
   kpg::app::AppState& app = kpg::app::mutableState();
   std::string error = link.error;
   if (link.ok()) {
@@ -175,9 +175,10 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
   if (!error.empty()) {
     kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error,
                          "could not open shared session: " + error);
-    return keep(result(error));
+    return kpg::app::returnedText(result(error));
   }
-  return keep(kpg::writeJson(kpg::app::replyJson(kpg::app::ActionReply::done(!lab().replay))));
+  return kpg::app::returnedText(
+      kpg::writeJson(kpg::app::replyJson(kpg::app::ActionReply::done(!lab().replay))));
 }
 
 // A session from a file or the autosave; `what` names it in the error notice
@@ -191,9 +192,10 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_import_session(const char* json, const char
         "locked: " + kpg::app::lockReason(kpg::app::LockedControl::Data) + "; nothing was changed";
     kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error,
                          std::string("could not ") + (what ? what : "import") + ": " + error);
-    return keep(result(error));
+    return kpg::app::returnedText(result(error));
   }
-  return keep(loadOrReport(kpg::app::parseSession(json ? json : ""), what ? what : "import"));
+  return kpg::app::returnedText(
+      loadOrReport(kpg::app::parseSession(json ? json : ""), what ? what : "import"));
 }
 
 // The address's parameters (location.search) at start-up (session/url_params.hpp): applied, each
@@ -215,7 +217,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_open_url_params(const char* query) {
   kpg::json::put(out, "present", kpg::json::boolean(!params.empty()));
   kpg::json::put(out, "errors", std::move(errors));
   kpg::json::put(out, "embed", kpg::json::boolean(app.page.embed));
-  return keep(kpg::writeJson(out));
+  return kpg::app::returnedText(kpg::writeJson(out));
 }
 
 // A message from the page (storage full, file refused) shown in the lab's banner.

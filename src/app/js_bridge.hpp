@@ -8,6 +8,10 @@
 
 namespace kpg::app {
 
+// Keeps `text` in the app state and returns it for an exported function's result: valid until the
+// next exported function returns text (the page copies it at once, UTF8ToString).
+const char* returnedText(std::string text);
+
 // Tells the page the app is running (index.html sets window.kpg.ready and hides the loader).
 void notifyFirstFrame();
 

@@ -255,9 +255,9 @@ void frame(const FrameInfo& info) {
   v.drawMs = ended - built;
 }
 
+// The view and probe JSON are built in place in the returned-text buffer (js_bridge.hpp).
 std::string& jsonBuffer() {
-  static std::string buffer;
-  return buffer;
+  return kpg::app::mutableState().returnedText;
 }
 
 // Numbers in the view JSON: the one JSON number form (data/json_text.hpp: shortest exact

@@ -2,6 +2,7 @@
 // of the open exercise, and the progress the page keeps in localStorage.
 #include "exercises/exercise_panel.hpp"
 #include "exercises/exercise_state.hpp"
+#include "js_bridge.hpp"
 #include "session/json.hpp"
 
 #include <emscripten.h>
@@ -20,26 +21,17 @@ void requestExercisePageAction(const char* what) {
 
 }  // namespace kpg::app
 
-namespace {
-
-const char* keepText(std::string text) {
-  static std::string buffer;
-  buffer = std::move(text);
-  return buffer.c_str();
-}
-
-}  // namespace
-
 extern "C" {
 
 // kpg.exercises(): [{id, title, section, goal, status: "new"|"attempted"|"solved", attempts}].
 EMSCRIPTEN_KEEPALIVE const char* kpg_exercises_json() {
-  return keepText(kpg::writeJson(kpg::app::exerciseListJson(kpg::app::mutableState())));
+  return kpg::app::returnedText(
+      kpg::writeJson(kpg::app::exerciseListJson(kpg::app::mutableState())));
 }
 
 // kpg.exerciseLink(): "#s=..." opening exactly the open exercise; "" when none is open.
 EMSCRIPTEN_KEEPALIVE const char* kpg_exercise_hash() {
-  return keepText(kpg::app::exerciseShareHash(kpg::app::mutableState()));
+  return kpg::app::returnedText(kpg::app::exerciseShareHash(kpg::app::mutableState()));
 }
 
 // {"revision": n, "progress": {id: {solved, attempts}}}: the page saves the progress when the
@@ -49,15 +41,16 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_exercise_progress_json() {
   kpg::JsonValue o = kpg::JsonValue::object();
   kpg::json::put(o, "revision", kpg::json::integer(static_cast<std::int64_t>(s.progressRevision)));
   kpg::json::put(o, "progress", kpg::app::exerciseProgressJson(s));
-  return keepText(kpg::writeJson(o));
+  return kpg::app::returnedText(kpg::writeJson(o));
 }
 
 // The progress saved by an earlier visit; "" or the error (a damaged entry: nothing is read).
 EMSCRIPTEN_KEEPALIVE const char* kpg_load_exercise_progress(const char* json) {
   const kpg::app::JsonParse parsed = kpg::app::parseJson(json ? json : "");
-  if (!parsed.ok()) return keepText("$: not valid JSON");
-  return keepText(kpg::app::readExerciseProgress(kpg::app::mutableState().exercise, *parsed.value)
-                      .value_or(""));
+  if (!parsed.ok()) return kpg::app::returnedText("$: not valid JSON");
+  return kpg::app::returnedText(
+      kpg::app::readExerciseProgress(kpg::app::mutableState().exercise, *parsed.value)
+          .value_or(""));
 }
 
 }  // extern "C"

@@ -3,10 +3,10 @@
 #include "exercises/exercise_state.hpp"
 #include "js_bridge.hpp"
 #include "lab/param_input.hpp"  // pointNumber: points numbered from 1 on screen
+#include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
 
 #include <imgui.h>
-#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -14,12 +14,6 @@
 
 namespace kpg::app {
 namespace {
-
-// The list of exercises is shown (in the pair panel's place) when no exercise is open.
-bool& listShown() {
-  static bool shown = false;
-  return shown;
-}
 
 bool picksPoints(const ExerciseSession& s) {
   return s.open &&
@@ -278,7 +272,7 @@ void exerciseList(AppState& state) {
   if (ImGui::Button("Reset my progress")) resetExerciseProgress(state);
   ImGui::SameLine();
   if (ImGui::Button("Close list")) {
-    listShown() = false;
+    state.exercise.listShown = false;
     state.exercise.instructor = false;
   }
 }
@@ -307,35 +301,21 @@ bool pickExercisePoint(Index index) {
 }
 
 void drawExercisesToggle(AppState& state, const PanelRect& rect) {
-  if (state.exercise.open || listShown() || state.exercise.instructor) return;
+  ExerciseSession& s = state.exercise;
+  if (s.open || s.listShown || s.instructor) return;
   // Left of the Tutorials toggle (tutorials_panel.cpp drawTutorialsToggle), on the title bar.
-  const char* label = "Exercises ▸";
-  const float width = ImGui::CalcTextSize(label).x + 18;
   const float tutorials = state.tutorial.open ? 0 : ImGui::CalcTextSize("Tutorials ▸").x + 18 + 6;
-  ImGui::SetNextWindowPos(ImVec2(rect.pos.x + rect.size.x - tutorials - width - 6, rect.pos.y + 1),
-                          ImGuiCond_Always);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground;
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(8, 1));
-  if (ImGui::Begin("##exercises-toggle", nullptr, flags)) {
-    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
-    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.15f, 0.5f, 0.3f, 1));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.2f, 0.6f, 0.35f, 1));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-    if (ImGui::Button(label)) listShown() = true;
-    ImGui::PopStyleColor(3);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Exercises that check your answer from the solver's own numbers");
+  if (titleBarToggle("##exercises-toggle", "Exercises ▸",
+                     ImVec2(rect.pos.x + rect.size.x - tutorials - 6, rect.pos.y + 1),
+                     ImVec4(0.15f, 0.5f, 0.3f, 1), ImVec4(0.2f, 0.6f, 0.35f, 1),
+                     "Exercises that check your answer from the solver's own numbers")) {
+    s.listShown = true;
   }
-  ImGui::End();
-  ImGui::PopStyleVar(2);
 }
 
 bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect) {
   ExerciseSession& s = state.exercise;
-  if (!s.open && !listShown() && !s.instructor) return false;
+  if (!s.open && !s.listShown && !s.instructor) return false;
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -374,7 +354,7 @@ bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect) {
       ImGui::Spacing();
       if (ImGui::Button("All exercises")) {
         closeExercise(state);
-        listShown() = true;
+        s.listShown = true;
       }
       ImGui::SameLine();
       if (ImGui::Button("Close")) closeExercise(state);

@@ -30,6 +30,7 @@ struct ExerciseSession {
   std::map<std::string, ExerciseProgress> progress;
   std::uint64_t progressRevision = 0;  // bumped on every change (the page saves then)
   bool instructor = false;  // the panel shows instructor mode (address parameter instructor=1)
+  bool listShown = false;   // the list of exercises is shown in the pair panel's place
 };
 
 }  // namespace kpg::app

@@ -2,6 +2,7 @@
 
 #include "app_state.hpp"
 #include "data/json_text.hpp"
+#include "js_bridge.hpp"
 
 #include <emscripten.h>
 #include <imgui.h>
@@ -53,8 +54,7 @@ void LockedItems::explain(const char* item) const {
 // lockable controls drawn in the last frame, in CSS pixels of the page.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* kpg_lockable_items_json() {
   using kpg::jsonNumber;
-  static std::string out;
-  out = "[";
+  std::string out = "[";
   for (const auto& d : kpg::app::mutableState().lockablesDrawn) {
     if (out.size() > 1) out += ",";
     out += "{\"item\":" + kpg::jsonQuote(d.item) +
@@ -64,5 +64,5 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* kpg_lockable_items_json() {
            "]}";
   }
   out += "]";
-  return out.c_str();
+  return kpg::app::returnedText(std::move(out));
 }

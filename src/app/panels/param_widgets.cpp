@@ -7,6 +7,8 @@
 #include "data/number_text.hpp"
 #include "panels/plot.hpp"
 
+#include <imgui_internal.h>  // BringWindowToDisplayFront: title-bar toggles float over their panel
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -79,6 +81,30 @@ bool toolButton(const char* text, bool selected) {
 }
 
 }  // namespace
+
+bool titleBarToggle(const char* windowId, const char* label, ImVec2 right, ImVec4 colour,
+                    ImVec4 hovered, const char* tooltip) {
+  const float width = ImGui::CalcTextSize(label).x + 18;
+  ImGui::SetNextWindowPos(ImVec2(right.x - width, right.y), ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(8, 1));
+  bool pressed = false;
+  if (ImGui::Begin(windowId, nullptr, flags)) {
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
+    ImGui::PushStyleColor(ImGuiCol_Button, colour);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, hovered);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    pressed = ImGui::Button(label);
+    ImGui::PopStyleColor(3);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  return pressed;
+}
 
 void tip(UiState& ui, const char* text) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;

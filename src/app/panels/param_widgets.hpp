@@ -31,6 +31,11 @@ bool paramStepper(LabState& lab, UiState& ui, const char* label, double& value,
 // every method share (issue 9 item 11).
 void drawClassChips(UiState& ui, bool showPan);
 
+// A coloured button on a panel's title bar, its right edge at `right` (the Tutorials and
+// Exercises toggles): its own borderless window kept in front. True when pressed.
+bool titleBarToggle(const char* windowId, const char* label, ImVec2 right, ImVec4 colour,
+                    ImVec4 hovered, const char* tooltip);
+
 // The start card, the colour bar and cursor readout's state for window.kpg (main.cpp adds it to
 // kpg_view_json as "guide").
 std::string guideJson(const UiState& ui);

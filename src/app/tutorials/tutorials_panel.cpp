@@ -1,10 +1,10 @@
 #include "tutorials/tutorials_panel.hpp"
 
+#include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
 #include "tutorials/tutorial_state.hpp"
 
 #include <imgui.h>
-#include <imgui_internal.h>  // BringWindowToDisplayFront: the toggle floats over the pair panel
 
 #include <algorithm>
 #include <cmath>
@@ -286,28 +286,12 @@ bool tutorialLayout(AppState& state, Layout& layout) {
 
 void drawTutorialsToggle(AppState& state, const PanelRect& rect) {
   if (state.tutorial.open) return;
-  const char* label = "Tutorials ▸";
-  const float width = ImGui::CalcTextSize(label).x + 18;
-  ImGui::SetNextWindowPos(ImVec2(rect.pos.x + rect.size.x - width - 6, rect.pos.y + 1),
-                          ImGuiCond_Always);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground;
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(8, 1));
-  if (ImGui::Begin("##tutorials-toggle", nullptr, flags)) {
-    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
-    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.85f, 0.55f, 0.0f, 1));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.95f, 0.65f, 0.1f, 1));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-    if (ImGui::Button(label)) state.tutorial.open = true;
-    ImGui::PopStyleColor(3);
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("The worked examples of the course notes, page by page, on this canvas");
-    }
+  if (titleBarToggle("##tutorials-toggle", "Tutorials ▸",
+                     ImVec2(rect.pos.x + rect.size.x - 6, rect.pos.y + 1),
+                     ImVec4(0.85f, 0.55f, 0.0f, 1), ImVec4(0.95f, 0.65f, 0.1f, 1),
+                     "The worked examples of the course notes, page by page, on this canvas")) {
+    state.tutorial.open = true;
   }
-  ImGui::End();
-  ImGui::PopStyleVar(2);
 }
 
 bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {

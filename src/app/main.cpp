@@ -65,14 +65,25 @@ struct View {
   std::int64_t stepsLastFrame = 0;
 };
 
+// The app's one root: everything it shows (AppState, natively tested) and what only the browser
+// build has (View: the GL renderer, the UI gesture state, frame timings). The exported C functions
+// of the bridge have no argument to carry it, so it is reached here and nowhere else.
+struct App {
+  AppState state;
+  View view;
+};
+
+App& app() {
+  static App root;
+  return root;
+}
+
 AppState& appState() {
-  static AppState state;
-  return state;
+  return app().state;
 }
 
 View& view() {
-  static View v;
-  return v;
+  return app().view;
 }
 
 double nowMs() {

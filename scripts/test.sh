@@ -58,7 +58,8 @@ record() {  # record SUITE STATUS PASSED FAILED LOG
   total_passed=$((total_passed + passed))
   total_failed=$((total_failed + failed))
   local line
-  line=$(printf '%-10s %5d passed, %d failed' "$suite:" "$passed" "$failed")
+  # The suite's wall time, its build included (CI's budget is spread over these).
+  line=$(printf '%-10s %5d passed, %d failed  %4d s' "$suite:" "$passed" "$failed" $((SECONDS - suite_started)))
   [ "$failed" = 0 ] || line="$line   (log: ${log#$root/})"
   summary+=("$line")
   echo "$line"
@@ -80,7 +81,9 @@ build_failed() {  # build_failed SUITE PRESET
   record "$1" 1 0 1 "$logs/build-$2.log"
 }
 
+setup_seconds=$SECONDS
 for suite in "${suites[@]}"; do
+  suite_started=$SECONDS
   echo "== $suite"
   case $suite in
     native)
@@ -137,5 +140,5 @@ fi
 echo
 echo "== summary"
 printf '%s\n' "${summary[@]}"
-echo "total: $total_passed passed, $total_failed failed"
+echo "total: $total_passed passed, $total_failed failed, in $((SECONDS / 60)) min $((SECONDS % 60)) s (set-up $setup_seconds s)"
 [ "$total_failed" = 0 ] && [ "$total_passed" -gt 0 ]

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses (tests/fuzz, CMake preset `fuzz`: clang 14, ASan + UBSan) and runs
+# Builds the libFuzzer harnesses (tests/fuzz, in the `asan` preset's tree: clang 14, ASan + UBSan,
+# the same objects as the sanitized core tests, so CI compiles the core once for both) and runs
 # each for a fixed time from its committed seed corpus (tests/fuzz/corpus/<target>/).
 # Usage: scripts/fuzz.sh [target|all] [seconds]
 #   targets: libsvm csv model session sharelink actions (all when omitted); 20 seconds each by default.
 # Prints one line per target — executions, coverage (libFuzzer's cov / ft), findings — and exits
 # non-zero if any target found anything (a crash, a sanitizer report, a violated property, a
 # timeout or running out of memory). Findings are saved as build/fuzz/run/<target>/crash-… etc.;
-# replay one with build/fuzz/tests/fuzz/fuzz_<target> FILE.
+# replay one with build/asan/tests/fuzz/fuzz_<target> FILE.
 # Seeds listed in tests/fuzz/open-findings.txt reproduce a known open finding: they are left out
 # of the corpus and replayed separately, reported as "still open" or "now passing" (not counted as
 # findings), so that the suite stays usable until the fix lands; then delete the line.
@@ -38,8 +39,8 @@ launcher=()
 command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 build_targets=()
 for t in "${targets[@]}"; do build_targets+=(--target "fuzz_$t"); done
-if ! { cmake --preset fuzz "${launcher[@]}" &&
-       cmake --build --preset fuzz -j"$(nproc)" "${build_targets[@]}"; } >"$build_log" 2>&1; then
+if ! { cmake --preset asan "${launcher[@]}" &&
+       cmake --build --preset asan -j"$(nproc)" "${build_targets[@]}"; } >"$build_log" 2>&1; then
   echo "fuzz.sh: the build failed; the last lines of $build_log:" >&2
   tail -30 "$build_log" >&2
   exit 2
@@ -57,7 +58,7 @@ is_open() {  # is_open TARGET FILE-NAME
 
 failed=0
 for t in "${targets[@]}"; do
-  exe="$root/build/fuzz/tests/fuzz/fuzz_$t"
+  exe="$root/build/asan/tests/fuzz/fuzz_$t"
   run="$root/build/fuzz/run/$t"
   rm -rf "$run"
   mkdir -p "$run/corpus" "$run/open"

@@ -297,6 +297,51 @@ export default [
     },
   },
   {
+    name: 'keyboard: arrows step forward and back; Ctrl+Z and Ctrl+Shift+Z undo and redo an edit (item 4)',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'setLive', on: false });  // step by step, from step 0
+      await t.dispatch({ type: 'generate', name: 'blobs', count: 40, noise: 0.3, seed: 2 });
+      await t.page.focus('#canvas');
+      const press = async (key) => {
+        await t.page.keyboard.press(key);
+        await t.waitFrames(2);
+      };
+      for (let k = 0; k < 3; k += 1) await press('ArrowRight');
+      let s = await t.state();
+      t.check(s.solver.step === 3, `three → presses: step ${s.solver.step}`);
+      const alphaAt2 = await t.page.evaluate(async () => {
+        window.kpg.dispatch({ type: 'seek', step: 2 });
+        const a = window.kpg.state().solver.alpha;
+        window.kpg.dispatch({ type: 'seek', step: 3 });
+        return a;
+      });
+      await press('ArrowLeft');
+      s = await t.state();
+      t.check(s.solver.step === 2, `← : step ${s.solver.step}`);
+      t.check(JSON.stringify(s.solver.alpha) === JSON.stringify(alphaAt2), '← gives step 2\'s α exactly');
+      // An edit by the mouse (a click on the canvas adds a point of the chosen class), then undo
+      // and redo from the keyboard.
+      const points = s.session.points.length;
+      const view = await t.view();
+      await t.page.mouse.click(view.canvas.left + 30, view.canvas.top + 30);
+      await t.waitFrames(3);
+      t.check((await t.state()).session.points.length === points + 1, 'the click added a point');
+      await press('Control+z');
+      t.check((await t.state()).session.points.length === points, 'Ctrl+Z took it away');
+      await press('Control+Shift+z');
+      t.check((await t.state()).session.points.length === points + 1, 'Ctrl+Shift+Z put it back');
+      await press('Control+z');
+      await press('Control+y');
+      t.check((await t.state()).session.points.length === points + 1, 'Ctrl+Y redoes too');
+      // Nothing to redo: the key changes nothing and says nothing.
+      const notices = (await t.state()).notices.length;
+      await press('Control+y');
+      s = await t.state();
+      t.check(s.session.points.length === points + 1 && s.notices.length === notices, 'an empty redo is quiet');
+    },
+  },
+  {
     name: 'clicks far out after extreme zooming never add non-finite points (W9)',
     async run(t) {
       await t.openApp();

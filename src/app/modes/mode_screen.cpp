@@ -237,10 +237,13 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
 void handleModeShortcuts(ModesState& modes, const LabState& lab) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || io.KeyCtrl || io.KeySuper || io.KeyAlt) return;
-  constexpr int kSpace = 32;  // DOM keyCodes, as the lab's handleShortcuts
+  constexpr int kSpace = 32, kLeft = 37, kRight = 39;  // DOM keyCodes, as the lab's handleShortcuts
   constexpr int kR = 82;
-  if (ImGui::IsKeyPressed(kSpace, false) && !uiLocked(LockedControl::Step)) {
-    if (io.KeyShift)
+  const bool space = ImGui::IsKeyPressed(kSpace, false);
+  const bool back = (space && io.KeyShift) || ImGui::IsKeyPressed(kLeft, true);
+  const bool forward = (space && !io.KeyShift) || ImGui::IsKeyPressed(kRight, true);
+  if ((back || forward) && !uiLocked(LockedControl::Step)) {
+    if (back)
       (void)modeStepBack(modes, lab, 1);
     else
       (void)modeStep(modes, lab, 1);
@@ -319,14 +322,14 @@ void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char*
   const std::int64_t position = modePosition(modes);
   ImGui::BeginDisabled(position == 0);
   if (ImGui::Button("◀ Step back", ImVec2(half, 0))) (void)modeStepBack(modes, lab, 1);
-  tip(ui, "Undo the last step (Shift+Space).");
+  tip(ui, "Undo the last step (Shift+Space or ←).");
   ImGui::EndDisabled();
   ImGui::SameLine();
   const bool can = modeCanStep(modes);
   ImGui::BeginDisabled(!can);
   if (ImGui::Button("Step ▶", ImVec2(half, 0))) (void)modeStep(modes, lab, 1);
   markItem(ui, "step");
-  tip(ui, (std::string(stepTip) + " (Space).").c_str());
+  tip(ui, (std::string(stepTip) + " (Space or →).").c_str());
   stepLock.explain("Step");
   if (ImGui::Button(modes.playback.running ? "Pause" : "Run", ImVec2(half, 0)))
     modes.playback.running = !modes.playback.running;

@@ -186,12 +186,12 @@ void solverSection(LabState& lab, UiState& ui) {
   ImGui::BeginDisabled(!haveSolver);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   if (ImGui::Button("◀ Step back", ImVec2(half, 0))) dispatchUi(lab, action::StepBack{1});
-  tip(ui, "Undo the last pair update (Shift+Space).");
+  tip(ui, "Undo the last pair update (Shift+Space or ←).");
   ImGui::SameLine();
   if (ImGui::Button("Step ▶", ImVec2(half, 0))) dispatchUi(lab, action::Step{1});
   markItem(ui, "step");
   tip(ui,
-      "One SMO step (Space): pick the pair i, j, solve the dual for αᵢ, αⱼ exactly, clip to "
+      "One SMO step (Space or →): pick the pair i, j, solve the dual for αᵢ, αⱼ exactly, clip to "
       "[0, C] keeping Σ αₖyₖ = 0.");
   stepLock.explain("Step");
   const bool running = lab.playback.running;
@@ -283,12 +283,12 @@ void drawEditRow(LabState& lab, UiState& ui) {
   ImGui::BeginDisabled(lab.undoStack.empty() || dataLocked);
   if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
   ImGui::EndDisabled();
-  tip(ui, "Undo the last edit of the points (Ctrl+Z).");
+  tip(ui, "Undo the last edit of the points (Ctrl+Z; Cmd+Z on a Mac).");
   ImGui::SameLine();
   ImGui::BeginDisabled(lab.redoStack.empty() || dataLocked);
   if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
   ImGui::EndDisabled();
-  tip(ui, "Redo the edit undone last (Ctrl+Shift+Z).");
+  tip(ui, "Redo the edit undone last (Ctrl+Shift+Z or Ctrl+Y).");
   ImGui::SameLine();
   if (ImGui::Button("Fit view")) {
     dispatchUi(lab, action::SetView{fittedWindow(lab.data.points)});

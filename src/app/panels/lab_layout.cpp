@@ -84,15 +84,27 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
 
 void handleShortcuts(LabState& lab, UiState&) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || io.KeyCtrl || io.KeySuper || io.KeyAlt) return;
-  constexpr int kSpace = 32;  // DOM keyCodes (platform_web.cpp maps KeysDown by keyCode)
-  constexpr int kR = 82;
-  if (ImGui::IsKeyPressed(kSpace, false)) {  // no auto-repeat: one press, one step
-    if (io.KeyShift) {
-      dispatchUi(lab, action::StepBack{1});
-    } else {
-      dispatchUi(lab, action::Step{1});
-    }
+  if (io.WantTextInput || io.KeyAlt) return;  // a typed field keeps its own keys
+  // DOM keyCodes (platform_web.cpp maps KeysDown by keyCode).
+  constexpr int kSpace = 32, kLeft = 37, kRight = 39, kR = 82, kY = 89, kZ = 90;
+  if (io.KeyCtrl || io.KeySuper) {
+    // Undo / redo the edits of the points (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y; Cmd on a Mac), as
+    // the Undo and Redo buttons say. dispatchUi refuses them under a data lock, said once.
+    if (ImGui::IsKeyPressed(kZ, true) && !io.KeyShift && !lab.undoStack.empty())
+      dispatchUi(lab, action::Undo{});
+    else if ((ImGui::IsKeyPressed(kZ, true) && io.KeyShift) || ImGui::IsKeyPressed(kY, true))
+      if (!lab.redoStack.empty()) dispatchUi(lab, action::Redo{});
+    return;
+  }
+  // Space and → step forward, Shift+Space and ← step back. Space does not repeat (one press, one
+  // step); a held arrow does, at the keyboard's repeat rate, to walk through a run.
+  const bool space = ImGui::IsKeyPressed(kSpace, false);
+  const bool back = (space && io.KeyShift) || ImGui::IsKeyPressed(kLeft, true);
+  const bool forward = (space && !io.KeyShift) || ImGui::IsKeyPressed(kRight, true);
+  if (back) {
+    dispatchUi(lab, action::StepBack{1});
+  } else if (forward) {
+    dispatchUi(lab, action::Step{1});
   }
   if (ImGui::IsKeyPressed(kR, false)) {
     if (lab.playback.running) {

@@ -64,3 +64,30 @@ TEST_CASE("clipWords: a clipped step says which bound it met", "[app][words]") {
   s.updated = false;
   CHECK(clipWords(s, 1.0).empty());
 }
+
+TEST_CASE("marginPositionWords: the hover card's words for y·f(x), on the margin within eps",
+          "[app][words]") {
+  CHECK(std::string(marginPositionWords(2.5, 1e-3)) == "outside the margin");
+  CHECK(std::string(marginPositionWords(1.0005, 1e-3)) == "on the margin");
+  CHECK(std::string(marginPositionWords(0.9995, 1e-3)) == "on the margin");
+  CHECK(std::string(marginPositionWords(1.01, 1e-3)) == "outside the margin");
+  CHECK(std::string(marginPositionWords(0.5, 1e-3)) == "inside the margin, right side");
+  CHECK(std::string(marginPositionWords(0.0, 1e-3)) == "on the boundary");
+  CHECK(std::string(marginPositionWords(-1e-4, 1e-3)) == "on the boundary");
+  CHECK(std::string(marginPositionWords(-0.2, 1e-3)) == "wrong side of the boundary");
+
+  // Notes 001 Q7 converged: all three points are support vectors with 0 < α < C, so each lies
+  // on its margin (y·f = 1), which the old card called "outside the margin".
+  LabState lab = makeLabState();
+  REQUIRE(apply(lab, action::RunToConvergence{}, false) == std::nullopt);
+  REQUIRE(lab.model.valid);
+  REQUIRE(lab.model.decision.size() == 3);
+  for (Eigen::Index i = 0; i < 3; ++i) {
+    const double yf = lab.data.labels(i) * lab.model.decision(i);
+    INFO("point " << i + 1 << ": y·f = " << yf);
+    CHECK(std::string(marginPositionWords(yf, lab.params.eps)) == "on the margin");
+  }
+  // Moved into the other class's half-plane, a point is on the wrong side.
+  CHECK(std::string(marginPositionWords(-lab.data.labels(0) * lab.model.decision(0),
+                                        lab.params.eps)) == "wrong side of the boundary");
+}

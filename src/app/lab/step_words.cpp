@@ -62,4 +62,12 @@ std::string stepAnnouncement(const LabState& lab) {
   return text;
 }
 
+const char* marginPositionWords(double yf, double tolerance) {
+  if (std::abs(yf - 1) <= tolerance) return "on the margin";
+  if (std::abs(yf) <= tolerance) return "on the boundary";
+  if (yf > 1) return "outside the margin";
+  if (yf > 0) return "inside the margin, right side";
+  return "wrong side of the boundary";
+}
+
 }  // namespace kpg::app

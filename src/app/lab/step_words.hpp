@@ -18,4 +18,11 @@ std::string stepAnnouncement(const LabState& lab);
 // one reached 0, "" when the step was the unclipped minimiser (pair_update.hpp).
 std::string clipWords(const SmoStep& step, double c);
 
+// Where a point lies for its class, from yᵢ·f(xᵢ) (notes 001, the soft margin: y·f ≥ 1 outside or
+// on the margin, 0 < y·f < 1 inside it, y·f < 0 misclassified): "on the margin" within
+// `tolerance` of 1 (a free SV at convergence is there to the solver's eps), "on the boundary"
+// within it of 0, else "outside the margin", "inside the margin, right side" or "wrong side of
+// the boundary".
+const char* marginPositionWords(double yf, double tolerance);
+
 }  // namespace kpg::app

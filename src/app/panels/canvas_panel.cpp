@@ -9,6 +9,7 @@
 // with the linear kernel w = Σ αᵢyᵢxᵢ, b and the margin m = 1/‖w‖ as notes 001 Q7 solves them
 // (issue 9 item 6). Points are numbered from 1 on screen (item 7).
 
+#include "lab/step_words.hpp"
 #include "panels/canvas_input.hpp"
 #include "panels/colour_bar.hpp"
 #include "panels/panels.hpp"
@@ -147,10 +148,9 @@ void drawTooltip(const LabState& lab, UiState& ui, Index i) {
     if (i < m.decision.size()) {
       const double f = m.decision(i);
       ImGui::Text("f(x) = %s", plot::formatNumber(f).c_str());
+      // Within the solver's eps of 1 is "on the margin": where a free SV sits at convergence.
       ImGui::Text("y·f(x) = %s  (%s)", plot::formatNumber(label * f).c_str(),
-                  label * f >= 1  ? "outside the margin"
-                  : label * f > 0 ? "inside the margin, right side"
-                                  : "wrong side of the boundary");
+                  marginPositionWords(label * f, lab.params.eps));
     }
     if (i < m.solution.slacks.size()) {
       ImGui::Text("ξ = max(0, 1 − y·f(x)) = %s", plot::formatNumber(m.solution.slacks(i)).c_str());

@@ -117,7 +117,15 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
-  if (!ImGui::Begin("Pair update: the box [0, C]²", nullptr, flags)) {
+  // The Exercises and Tutorials toggles sit at the right of this title bar (exercise_panel.cpp,
+  // tutorials_panel.cpp): the long title is shown only where it clears them (the ### keeps one
+  // window id for both titles).
+  const float toggles = ImGui::CalcTextSize("Exercises ▸ Tutorials ▸").x + 60;
+  const bool longTitle =
+      ImGui::CalcTextSize("Pair update: the box [0, C]²").x + toggles + 16 <= rect.size.x;
+  if (!ImGui::Begin(
+          longTitle ? "Pair update: the box [0, C]²###pair-update" : "Pair update###pair-update",
+          nullptr, flags)) {
     ImGui::End();
     return;
   }
@@ -127,7 +135,7 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
       ImGui::TextWrapped("The solver has stopped: %s.", lab.model.statusText.c_str());
     } else {
       ImGui::TextWrapped(
-          "No pair update yet. Press Step (or Space): SMO picks the pair (i, j) that violates "
+          "No pair update yet. Press Step (Space or →): SMO picks the pair (i, j) that violates "
           "the optimality conditions most, and solves the dual for αᵢ, αⱼ exactly, keeping "
           "Σ αₖyₖ = 0 and 0 ≤ α ≤ C.");
     }

@@ -75,6 +75,9 @@ struct AppState {
   // The text the last exported function returned to the page (js_bridge.hpp returnedText), and
   // the replay progress the page shows (told only when it changes).
   std::string returnedText;
+  // The last Export PNG's RGBA bytes (files_bridge.cpp kpg_export_figure): the page reads them at
+  // the pointer it was given, so they stay until the next export.
+  std::vector<unsigned char> figureRgba;
   std::string replayProgressShown;
 };
 

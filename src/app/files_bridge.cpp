@@ -66,19 +66,20 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_link_key() {
 // at `pointer` until the next call. {"ok":false,"error"} when the canvas is not drawn.
 EMSCRIPTEN_KEEPALIVE const char* kpg_export_figure(double scale) {
   using kpg::jsonNumber;
-  static kpg::app::Figure figure;
-  figure = kpg::app::renderFigure(kpg::app::currentState(), kpg::app::currentUi(),
-                                  static_cast<float>(scale));
+  kpg::app::Figure figure = kpg::app::renderFigure(kpg::app::currentState(), kpg::app::currentUi(),
+                                                   static_cast<float>(scale));
   if (!figure.error.empty()) {
     return kpg::app::returnedText("{\"ok\":false,\"error\":" + kpg::jsonQuote(figure.error) + "}");
   }
+  std::vector<unsigned char>& keptRgba = kpg::app::mutableState().figureRgba;
+  keptRgba = std::move(figure.rgba);
   return kpg::app::returnedText(
       "{\"ok\":true,\"width\":" + std::to_string(figure.width) + ",\"height\":" +
       std::to_string(figure.height) + ",\"cssWidth\":" + jsonNumber(figure.cssWidth) +
       ",\"cssHeight\":" + jsonNumber(figure.cssHeight) + ",\"plot\":[" + jsonNumber(figure.plot.x) +
       "," + jsonNumber(figure.plot.y) + "," + jsonNumber(figure.plot.z) + "," +
-      jsonNumber(figure.plot.w) + "],\"pointer\":" +
-      std::to_string(reinterpret_cast<std::uintptr_t>(figure.rgba.data())) + "}");
+      jsonNumber(figure.plot.w) +
+      "],\"pointer\":" + std::to_string(reinterpret_cast<std::uintptr_t>(keptRgba.data())) + "}");
 }
 
 }  // extern "C"

@@ -21,6 +21,7 @@ void reportFatal(const char* message);
 const AppState& currentState();
 struct UiState;
 const UiState& currentUi();  // main.cpp: the view's UI state (the canvas rectangle)
+UiState& mutableUi();        // main.cpp: the same, for the toolbar's messages
 
 // Browser-side actions for the UI's buttons (index.html implements them; errors come back as
 // notices in the lab):

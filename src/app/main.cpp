@@ -289,6 +289,10 @@ const UiState& currentUi() {
   return view().ui;
 }
 
+UiState& mutableUi() {
+  return view().ui;
+}
+
 }  // namespace kpg::app
 
 extern "C" {

@@ -20,17 +20,6 @@ bool picksPoints(const ExerciseSession& s) {
          (s.open->goal.kind == GoalKind::SmoPair || s.open->goal.kind == GoalKind::SupportVectors);
 }
 
-// What the panel's answer field holds between frames.
-struct AnswerInput {
-  std::string exerciseId;
-  double number = 0;
-};
-
-AnswerInput& input() {
-  static AnswerInput a;
-  return a;
-}
-
 void submit(AppState& state, JsonValue answer) {
   const Verdict v = submitExerciseAnswer(state, answer);
   if (!v.error.empty()) state.exercise.feedback = v.error.substr(v.error.find(':') + 2);
@@ -64,8 +53,8 @@ void pointsAnswer(AppState& state) {
 void answerControls(AppState& state) {
   ExerciseSession& s = state.exercise;
   const Exercise& e = *s.open;
-  AnswerInput& in = input();
-  if (in.exerciseId != e.id) in = AnswerInput{e.id, 0};
+  ExerciseAnswerInput& in = s.answerInput;
+  if (in.exerciseId != e.id) in = ExerciseAnswerInput{e.id, 0};
   switch (e.goal.kind) {
     case GoalKind::SmoPair:
     case GoalKind::SupportVectors:
@@ -95,37 +84,11 @@ void answerControls(AppState& state) {
   }
 }
 
-// Instructor mode: the fields of a definition made on the canvas as it is now.
-struct Draft {
-  char id[64] = "my-exercise";
-  char title[200] = "";
-  char section[200] = "";
-  char prompt[2000] = "";
-  char hints[2000] = "";  // one per line
-  int kind = 0;           // GoalKind
-  int point = 0, i = 0, j = 1, component = 0;
-  double tolerance = 1e-3;
-  int parameter = 0;  // C, γ
-  int property = 0;   // margin, separates
-  double atLeast = 0.5;
-  int maxSupportVectors = 10;
-  int quantity = 0;
-  char tutorial[64] = "hand-solved-svm";
-  char value[64] = "alpha_1";
-  bool locks[kLockedControlCount] = {true, true, true, true, true, true, true};
-  std::string error;
-};
-
-Draft& draft() {
-  static Draft d;
-  return d;
-}
-
 constexpr const char* kQuantityNames[] = {
     "tutorial", "gram",           "gramMinEigenvalue", "bias",    "margin", "w1",
     "w2",       "kpcaEigenvalue", "svrSupportVectors", "kfdAlpha"};
 
-JsonValue draftJson(const Draft& d) {
+JsonValue draftJson(const InstructorDraft& d) {
   using json::put;
   using json::str;
   JsonValue o = JsonValue::object();
@@ -177,7 +140,7 @@ JsonValue draftJson(const Draft& d) {
 }
 
 void instructor(AppState& state) {
-  Draft& d = draft();
+  InstructorDraft& d = state.exercise.draft;
   ImGui::TextWrapped(
       "Set up the canvas (data, kernel, C, step, method), then describe the "
       "exercise. It is made on the canvas as it is now.");

@@ -18,6 +18,34 @@ struct ExerciseProgress {
   int attempts = 0;
 };
 
+// What the panel's answer field holds between frames (a number typed for exerciseId).
+struct ExerciseAnswerInput {
+  std::string exerciseId;
+  double number = 0;
+};
+
+// Instructor mode: the fields of a definition made on the canvas as it is now (the panel's text
+// fields edit these buffers in place).
+struct InstructorDraft {
+  char id[64] = "my-exercise";
+  char title[200] = "";
+  char section[200] = "";
+  char prompt[2000] = "";
+  char hints[2000] = "";  // one per line
+  int kind = 0;           // GoalKind
+  int point = 0, i = 0, j = 1, component = 0;
+  double tolerance = 1e-3;
+  int parameter = 0;  // C, γ
+  int property = 0;   // margin, separates
+  double atLeast = 0.5;
+  int maxSupportVectors = 10;
+  int quantity = 0;
+  char tutorial[64] = "hand-solved-svm";
+  char value[64] = "alpha_1";
+  bool locks[kLockedControlCount] = {true, true, true, true, true, true, true};
+  std::string error;
+};
+
 struct ExerciseSession {
   std::optional<Exercise> open;
   bool builtin = false;  // the open exercise is one of builtinExercises() (its link names it)
@@ -31,6 +59,8 @@ struct ExerciseSession {
   std::uint64_t progressRevision = 0;  // bumped on every change (the page saves then)
   bool instructor = false;  // the panel shows instructor mode (address parameter instructor=1)
   bool listShown = false;   // the list of exercises is shown in the pair panel's place
+  ExerciseAnswerInput answerInput;
+  InstructorDraft draft;
 };
 
 }  // namespace kpg::app

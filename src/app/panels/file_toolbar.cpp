@@ -123,8 +123,7 @@ void importRow(AppState& state, const DataImport& shown) {
 }  // namespace
 
 FilesUi& filesUi() {
-  static FilesUi ui;
-  return ui;
+  return mutableUi().files;
 }
 
 void showFilesMessage(FilesMessageKind kind, std::string text) {

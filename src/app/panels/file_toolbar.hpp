@@ -21,20 +21,7 @@
 
 namespace kpg::app {
 
-enum class FilesMessageKind { Info, Copied, Error };
-
-// What the toolbar keeps between frames.
-struct FilesUi {
-  PanelRect rect;  // the toolbar's rectangle (set by fileToolbarLayout)
-  std::string message;
-  FilesMessageKind messageKind = FilesMessageKind::Info;
-  double messageSince = -1;  // seconds; -1: shown from the next frame on
-  // Each button's rectangle in CSS pixels, by name ("share", "export-png", ...), for the browser
-  // tests (kpg_files_ui_json): found by what they are, not by pixel guesses.
-  std::vector<std::pair<std::string, ImVec4>> rects;
-  bool typing = false;  // ImGui has a text field focused: the page leaves paste to it
-};
-
+// The toolbar's state (FilesUi, panels.hpp) lives in UiState: main.cpp's view.
 FilesUi& filesUi();
 
 // Takes the toolbar's rows from the top of the canvas column (after tutorialLayout).

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kpg::app {
@@ -30,6 +31,25 @@ struct CanvasGesture {
   bool longPressDone = false;
   bool draggingPoint = false;
   int heldFrames = 0;  // frames that saw the button held since the press
+};
+
+// Window rectangles for the current display size (fixed layout, 1024×768 and up).
+struct PanelRect {
+  ImVec2 pos;
+  ImVec2 size;
+};
+enum class FilesMessageKind { Info, Copied, Error };
+
+// What the toolbar keeps between frames.
+struct FilesUi {
+  PanelRect rect;  // the toolbar's rectangle (set by fileToolbarLayout)
+  std::string message;
+  FilesMessageKind messageKind = FilesMessageKind::Info;
+  double messageSince = -1;  // seconds; -1: shown from the next frame on
+  // Each button's rectangle in CSS pixels, by name ("share", "export-png", ...), for the browser
+  // tests (kpg_files_ui_json): found by what they are, not by pixel guesses.
+  std::vector<std::pair<std::string, ImVec4>> rects;
+  bool typing = false;  // ImGui has a text field focused: the page leaves paste to it
 };
 
 // What the view keeps between frames (not saved with the session).
@@ -96,13 +116,9 @@ struct UiState {
   double linearW[2] = {0, 0};
   double linearMargin = 0;  // m = 1/‖w‖ (notes 001 Q7, step 7)
   double linearWidth = 0;   // 2/‖w‖, the band between f = −1 and f = +1
+  FilesUi files;            // the Share / files toolbar (panels/file_toolbar.cpp)
 };
 
-// Window rectangles for the current display size (fixed layout, 1024×768 and up).
-struct PanelRect {
-  ImVec2 pos;
-  ImVec2 size;
-};
 struct Layout {
   PanelRect controls, canvas, pair, dual, convergence, status;
 };

@@ -214,10 +214,12 @@ void frame(const FrameInfo& info) {
   updateField(state, v, seconds);
   const double fielded = nowMs();
 
+  // A course page's layout and panels (issue 10 §2, session/page_settings.hpp); a phone's one
+  // column with finger-sized frames (issue 9 item 4).
+  const PageSettings& page = state.page;
+  applyTouchSizes(usesPhoneLayout(io.DisplaySize, page));
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
-  // A course page's layout and panels (issue 10 §2, session/page_settings.hpp).
-  const PageSettings& page = state.page;
   Layout layout = computePageLayout(io.DisplaySize, page);
   const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
   if (page.showsPanel(Panel::Toolbar)) {
@@ -228,19 +230,25 @@ void frame(const FrameInfo& info) {
     drawModeScreen(state, ui, layout);  // modes/ (issue 6): the other kernel methods
   } else {
     handleShortcuts(state.lab, ui);
-    if (page.showsPanel(Panel::Controls))
+    // On a phone, one section under the canvas (sectionShown); elsewhere all of them.
+    const bool pairShown = sectionShown(layout, ui, PhoneSection::Pair);
+    const bool plotsShown = sectionShown(layout, ui, PhoneSection::Plots);
+    if (page.showsPanel(Panel::Controls) && sectionShown(layout, ui, PhoneSection::Controls))
       drawControlsPanel(state.lab, state.modes, ui, layout.controls);
     drawCanvasPanel(state.lab, ui, layout.canvas);
-    if (!drawExercisePanel(state, ui, layout.pair) && !drawTutorialsPanel(state, ui, layout.pair) &&
-        page.showsPanel(Panel::Pair))
+    if (pairShown && !drawExercisePanel(state, ui, layout.pair) &&
+        !drawTutorialsPanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair))
       drawPairPanel(state.lab, ui, layout.pair);
-    if (page.showsPanel(Panel::Dual)) drawDualPanel(state.lab, ui, layout.dual);
-    if (!tutorialsOpen && page.showsPanel(Panel::Convergence))
+    if (plotsShown && page.showsPanel(Panel::Dual)) drawDualPanel(state.lab, ui, layout.dual);
+    if (plotsShown && !tutorialsOpen && page.showsPanel(Panel::Convergence))
       drawConvergencePanel(state.lab, ui, layout.convergence);
     if (page.showsPanel(Panel::Status)) drawStatusBar(state.lab, ui, layout.status);
-    if (page.showsPanel(Panel::Pair) || tutorialsOpen) drawTutorialsToggle(state, layout.pair);
-    if (page.showsPanel(Panel::Pair) && !tutorialsOpen) drawExercisesToggle(state, layout.pair);
+    if (pairShown && (page.showsPanel(Panel::Pair) || tutorialsOpen))
+      drawTutorialsToggle(state, layout.pair);
+    if (pairShown && page.showsPanel(Panel::Pair) && !state.tutorial.open)
+      drawExercisesToggle(state, layout.pair);
   }
+  drawPhoneTabs(state, ui, layout);  // panels/panels.hpp: the phone's section tabs
   drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help (issue 9 item 6)
   ImGui::Render();
   const double built = nowMs();

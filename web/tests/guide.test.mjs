@@ -176,6 +176,61 @@ export default [
     },
   },
   {
+    name: 'a phone (390x844, touch) gets one column: the canvas at full width, tabs, 44 px targets (item 4)',
+    context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true },
+    run: async (t) => {
+      await t.openApp();
+      await t.dispatch({ type: 'setLive', on: false });
+      await t.dispatch({ type: 'preset', name: 'hand-solved' });
+      await t.waitFrames(3);
+      const view = await t.view();
+      t.check(view.canvas.left < 24 && view.canvas.right > 390 - 80,
+              `the canvas spans the width (the colour bar at its right): ${JSON.stringify(view.canvas)}`);
+      const tap = async (name) => {
+        const c = centreOf(await item(t, name));
+        await t.page.touchscreen.tap(c.x, c.y);
+        await t.waitFrames(6);
+      };
+      const tabs = {};
+      for (const name of ['tab.controls', 'tab.pair', 'tab.plots', 'help']) {
+        const r = await item(t, name);
+        tabs[name] = r;
+        t.check(r[3] - r[1] >= 44, `${name} is a finger's target: ${r[3] - r[1]} px high`);
+        t.check(r[1] >= view.canvas.bottom, `${name} is under the canvas (${r[1]} ≥ ${view.canvas.bottom})`);
+        t.check(r[0] >= 0 && r[2] <= 390, `${name} is on screen: ${r}`);
+      }
+      // Controls first: Step is a 44 px button, and a tap steps.
+      const step = await item(t, 'step');
+      t.check(step[3] - step[1] >= 44, `Step is ${step[3] - step[1]} px high`);
+      t.check(step[1] > tabs['tab.controls'][3], 'Step is in the section under the tabs');
+      await tap('step');
+      t.check((await t.state()).solver.step === 1, 'a tap on Step steps once');
+      await t.screenshot('guide-phone-controls');
+      // The pair's tab shows the pair update, not the controls.
+      await tap('tab.pair');
+      await t.waitFrames(4);
+      t.check(!(await guide(t)).items.step, 'the controls are not drawn under the Pair update tab');
+      await t.screenshot('guide-phone-pair');
+      await tap('tab.plots');
+      t.check(!(await guide(t)).items.step, 'nor under Plots');
+      await t.screenshot('guide-phone-plots');
+      await tap('tab.controls');
+      t.check((await item(t, 'step')) !== null, 'back to the controls');
+      t.check((await t.state()).solver.step === 1, 'switching tabs changes nothing in the lab');
+    },
+  },
+  {
+    name: 'a laptop (1280x800) keeps the columns: no phone tabs (item 4)',
+    run: async (t) => {
+      await t.openApp();
+      await item(t, 'step');
+      const g = await guide(t);
+      t.check(!g.items['tab.controls'] && !g.items['tab.plots'], `no tabs: ${Object.keys(g.items)}`);
+      const view = await t.view();
+      t.check(view.canvas.left > 200, `the controls' column is left of the canvas: ${view.canvas.left}`);
+    },
+  },
+  {
     name: 'tooltips use the notes\' words on every kind of control (item 6)',
     run: async (t) => {
       await t.openApp();

@@ -127,13 +127,26 @@ void multiples(const LabState& lab, ModesState& modes, ModesView& mv, ImDrawList
     mv.multiplesRect = rect;
   }
   const float lh = ImGui::GetTextLineHeight();
-  const int cols = static_cast<int>(std::min<Index>(count, 8));
+  const int shown = static_cast<int>(std::min<Index>(count, 8));
   const float gap = 6;
-  const float cellW =
-      (b.x - a.x - gap * static_cast<float>(cols - 1)) / static_cast<float>(std::max(cols, 1));
-  const float side = std::max(20.0f, std::min(cellW, b.y - a.y - lh - 4));
-  for (int k = 0; k < cols && static_cast<std::size_t>(k) < mv.multiples.size(); ++k) {
-    const ImVec2 cmin(a.x + static_cast<float>(k) * (side + gap), a.y + lh + 2);
+  // Up to eight components in the rows that give each the largest square: one row on a wide
+  // strip, two or more on a phone's narrow, taller section.
+  int cols = std::max(shown, 1);
+  float side = 0;
+  for (int rows = 1; rows <= 4; ++rows) {
+    const int c = std::max(1, (shown + rows - 1) / rows);
+    const float w = (b.x - a.x - gap * static_cast<float>(c - 1)) / static_cast<float>(c);
+    const float h = (b.y - a.y) / static_cast<float>(rows) - lh - 4 - gap;
+    const float s = std::min(w, h);
+    if (s > side) {
+      side = s;
+      cols = c;
+    }
+  }
+  side = std::max(20.0f, side);
+  for (int k = 0; k < shown && static_cast<std::size_t>(k) < mv.multiples.size(); ++k) {
+    const float top = a.y + static_cast<float>(k / cols) * (side + lh + 4 + gap);
+    const ImVec2 cmin(a.x + static_cast<float>(k % cols) * (side + gap), top + lh + 2);
     const ImVec2 cmax(cmin.x + side, cmin.y + side);
     const CanvasView v =
         CanvasView::fit(ViewWindow{rect.xMin, rect.xMax, rect.yMin, rect.yMax}, cmin, cmax);
@@ -153,7 +166,7 @@ void multiples(const LabState& lab, ModesState& modes, ModesView& mv, ImDrawList
                   selected ? 3.0f : 1.0f);
     const std::string t =
         "λ" + plot::subscript(k + 1) + " = " + plot::formatNumber(m.pca.eigenvalues()(k));
-    draw->AddText(ImVec2(cmin.x, a.y), plot::kInk, t.c_str());
+    draw->AddText(ImVec2(cmin.x, top), plot::kInk, t.c_str());
     if (ImGui::IsMouseHoveringRect(cmin, cmax) && ImGui::IsMouseClicked(0)) {
       modes.kpca.selected = k;
       ++modes.revision;

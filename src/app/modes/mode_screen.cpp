@@ -387,7 +387,7 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
   state.modesView.hoverValid = false;
 
   const PageSettings& page = state.page;  // a course page's panels (page_settings.hpp)
-  if (page.showsPanel(Panel::Controls)) {
+  if (page.showsPanel(Panel::Controls) && sectionShown(layout, ui, PhoneSection::Controls)) {
     // Always a scrollbar: one that came and went would move the controls sideways (item 11).
     beginPanel("Kernel Playground · kernel methods###modecontrols", layout.controls,
                ImGuiWindowFlags_AlwaysVerticalScrollbar);
@@ -412,22 +412,30 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
   ensureBuilt(modes, lab);  // the canvas may have changed the points
 
   // An open exercise (exercises/exercise_panel.hpp) takes the numbers' place.
-  if (!drawExercisePanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair)) {
+  if (sectionShown(layout, ui, PhoneSection::Pair) && !drawExercisePanel(state, ui, layout.pair) &&
+      page.showsPanel(Panel::Pair)) {
     beginPanel("What the method computed###modenumbers", layout.pair, 0);
     if (screen->numbers) screen->numbers(lab, modes, state.modesView);
     ImGui::End();
   }
   if (!page.showsPanel(Panel::Dual) && !page.showsPanel(Panel::Convergence)) return;
 
+  // The plots take the dual's and the convergence's places together: side by side on a screen,
+  // stacked (the whole section) on a phone.
   PanelRect bottom = layout.dual;
-  bottom.size.x = layout.dual.size.x + layout.convergence.size.x;
-  beginPanel(screen->plotsTitle, bottom, ImGuiWindowFlags_NoScrollbar);
-  const ImVec2 a = ImGui::GetCursorScreenPos();
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  if (screen->plots)
-    screen->plots(lab, modes, state.modesView, ImGui::GetWindowDrawList(), a,
-                  ImVec2(a.x + avail.x, a.y + avail.y));
-  ImGui::End();
+  if (layout.phone)
+    bottom.size.y = layout.dual.size.y + layout.convergence.size.y;
+  else
+    bottom.size.x = layout.dual.size.x + layout.convergence.size.x;
+  if (sectionShown(layout, ui, PhoneSection::Plots)) {
+    beginPanel(screen->plotsTitle, bottom, ImGuiWindowFlags_NoScrollbar);
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (screen->plots)
+      screen->plots(lab, modes, state.modesView, ImGui::GetWindowDrawList(), a,
+                    ImVec2(a.x + avail.x, a.y + avail.y));
+    ImGui::End();
+  }
 
   ImGui::SetNextWindowPos(layout.status.pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(layout.status.size, ImGuiCond_Always);

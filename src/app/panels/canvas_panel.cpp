@@ -237,7 +237,10 @@ void drawNotices(LabState& lab, UiState& ui) {
                       lab.notices.back().kind == NoticeKind::SolverReset) &&
                      ui.nowSeconds - ui.noticeSince > kInfoNoticeSeconds;
   if (lab.notices.empty() || stale) {
-    ImGui::TextDisabled("Click: add · drag: move or pan · wheel: zoom · long press: delete");
+    // A phone-sized page gets the touch words, which also fit its narrow canvas.
+    ImGui::TextDisabled(ImGui::GetIO().DisplaySize.x < kPhoneLayoutBelow
+                            ? "Tap: add · drag: move · pinch: zoom · hold: delete"
+                            : "Click: add · drag: move or pan · wheel: zoom · long press: delete");
     return;
   }
   const Notice& notice = lab.notices.back();

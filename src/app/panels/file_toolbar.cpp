@@ -157,23 +157,26 @@ void drawFileToolbar(AppState& state, UiState& ui) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.93f, 0.94f, 0.96f, 1));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 4));
   if (ImGui::Begin("##files", nullptr, flags)) {
+    // On a phone the five buttons keep one row with one-word labels (the tooltips say the rest).
+    const bool brief = f.rect.size.x < kPhoneLayoutBelow;
     if (toolButton("Share", "share",
                    "Copy a link that opens this lab as it is now: the points, the kernel k(x, x′), "
                    "C, ε, the SMO step and the view. The address bar always holds it too.")) {
       requestFiles("share");
     }
     ImGui::SameLine();
-    if (toolButton("Save session", "save-session",
+    if (toolButton(brief ? "Save" : "Save session", "save-session",
                    "Download the session (points, kernel, C, eps, step, view) as "
                    "kpg-session.json")) {
       requestFiles("save-session");
     }
     ImGui::SameLine();
-    if (toolButton("Open session", "open-session", "Open a session file saved earlier")) {
+    if (toolButton(brief ? "Open" : "Open session", "open-session",
+                   "Open a session file saved earlier")) {
       requestFiles("open-session");
     }
     ImGui::SameLine();
-    if (toolButton("Import data", "import-data",
+    if (toolButton(brief ? "Import" : "Import data", "import-data",
                    "Your own data: a CSV file (the label y in the first column, then the "
                    "features) or a LIBSVM file (y index:value …). You can also drop a file on the "
                    "page or paste its text. At most 5 000 samples.")) {

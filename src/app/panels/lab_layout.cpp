@@ -6,6 +6,7 @@
 
 #include "panels/lock_ui.hpp"
 #include "panels/panels.hpp"
+#include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
 
 #include <algorithm>
@@ -31,7 +32,99 @@ Layout computeLayout(ImVec2 display) {
   layout.dual = {ImVec2(left, top), ImVec2(dualWidth, bottom)};
   layout.convergence = {ImVec2(left + dualWidth, top), ImVec2(w - left - dualWidth, bottom)};
   layout.status = {ImVec2(0, h - statusHeight), ImVec2(w, statusHeight)};
+  layout.helpAnchor = ImVec2(left, 0);
   return layout;
+}
+
+Layout computePhoneLayout(ImVec2 display) {
+  const float w = std::max(display.x, 240.0f);
+  const float h = std::max(display.y, 320.0f);
+  const float statusHeight = ImGui::GetFontSize() + 14;  // one line of text, no buttons
+  const float tabsHeight = 48;  // ≥ 44 CSS px: a finger's target (Apple HIG, WCAG 2.5.5)
+  // The canvas is the point of the page: as tall as it is wide, up to 58 % of the height.
+  const float canvasHeight =
+      std::clamp(std::min(w * 1.1f, (h - statusHeight - tabsHeight) * 0.58f), 180.0f, h);
+  const float sectionTop = canvasHeight + tabsHeight;
+  const float sectionHeight = std::max(h - statusHeight - sectionTop, 120.0f);
+  Layout layout;
+  layout.phone = true;
+  layout.canvas = {ImVec2(0, 0), ImVec2(w, canvasHeight)};
+  layout.tabs = {ImVec2(0, canvasHeight), ImVec2(w, tabsHeight)};
+  const PanelRect section{ImVec2(0, sectionTop), ImVec2(w, sectionHeight)};
+  layout.controls = section;
+  layout.pair = section;
+  // The plots: the dual's bars over the convergence curves (the modes join the two rectangles
+  // side by side: their plots take the dual's, the convergence's is empty).
+  layout.dual = {section.pos, ImVec2(w, sectionHeight * 0.45f)};
+  layout.convergence = {ImVec2(0, sectionTop + sectionHeight * 0.45f),
+                        ImVec2(w, sectionHeight * 0.55f)};
+  layout.status = {ImVec2(0, h - statusHeight), ImVec2(w, statusHeight)};
+  layout.helpAnchor = ImVec2(w, canvasHeight + 2);
+  return layout;
+}
+
+void applyTouchSizes(bool phone) {
+  ImGuiStyle& style = ImGui::GetStyle();
+  if (phone) {
+    // Frames 44 CSS px high and a scrollbar a thumb can hold: every button, slider and field is
+    // a finger's target.
+    style.FramePadding = ImVec2(8, std::max(3.0f, (44 - ImGui::GetFontSize()) / 2));
+    style.ItemSpacing = ImVec2(8, 8);
+    style.ScrollbarSize = 24;
+    style.GrabMinSize = 24;
+  } else {
+    const ImGuiStyle defaults;
+    style.FramePadding = defaults.FramePadding;
+    style.ItemSpacing = ImVec2(6, 5);  // main(): the desktop's spacing
+    style.ScrollbarSize = defaults.ScrollbarSize;
+    style.GrabMinSize = defaults.GrabMinSize;
+  }
+}
+
+bool sectionShown(const Layout& layout, const UiState& ui, PhoneSection section) {
+  return !layout.phone || ui.phoneSection == section;
+}
+
+void drawPhoneTabs(const AppState& state, UiState& ui, const Layout& layout) {
+  if (!layout.phone) return;
+  ImGui::SetNextWindowPos(layout.tabs.pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(layout.tabs.size, ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 2));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(4, 0));
+  if (ImGui::Begin("##phone-tabs", nullptr, flags)) {
+    // The middle tab is whatever takes the pair panel's place.
+    const char* middle = state.exercise.open             ? "Exercise"
+                         : state.tutorial.open           ? "Tutorial"
+                         : state.modes.mode == Mode::Svm ? "Pair update"
+                                                         : "Numbers";
+    const struct {
+      PhoneSection section;
+      const char* label;
+      const char* name;
+    } tabs[] = {{PhoneSection::Controls, "Controls", "tab.controls"},
+                {PhoneSection::Pair, middle, "tab.pair"},
+                {PhoneSection::Plots, "Plots", "tab.plots"}};
+    // The Help button sits at the right end (start_card.cpp): the tabs share the rest.
+    const float help = ImGui::CalcTextSize("? Help").x + 24;
+    const float width = (ImGui::GetContentRegionAvail().x - help - 8) / 3;
+    const float height = layout.tabs.size.y - 4;
+    for (const auto& tab : tabs) {
+      const bool selected = ui.phoneSection == tab.section;
+      if (selected)
+        ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+      ImGui::PushID(tab.name);
+      if (ImGui::Button(tab.label, ImVec2(width, height))) ui.phoneSection = tab.section;
+      ImGui::PopID();
+      if (selected) ImGui::PopStyleColor();
+      markItem(ui, tab.name);
+      ImGui::SameLine();
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
 }
 
 void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {

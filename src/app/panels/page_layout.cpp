@@ -4,8 +4,13 @@
 
 namespace kpg::app {
 
+bool usesPhoneLayout(ImVec2 display, const PageSettings& page) {
+  return !page.embed && display.x < kPhoneLayoutBelow;
+}
+
 Layout computePageLayout(ImVec2 display, const PageSettings& page) {
-  if (!page.embed) return computeLayout(display);
+  if (!page.embed)
+    return display.x < kPhoneLayoutBelow ? computePhoneLayout(display) : computeLayout(display);
   const float w = std::max(display.x, 240.0f);
   const float h = std::max(display.y, 200.0f);
   const bool status = page.showsPanel(Panel::Status);
@@ -32,6 +37,7 @@ Layout computePageLayout(ImVec2 display, const PageSettings& page) {
   layout.dual = next(Panel::Dual);
   layout.convergence = next(Panel::Convergence);
   layout.status = {ImVec2(0, h - statusHeight), ImVec2(w, statusHeight)};
+  layout.helpAnchor = ImVec2(left, 0);
   return layout;
 }
 

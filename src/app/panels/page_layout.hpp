@@ -11,5 +11,8 @@
 namespace kpg::app {
 
 Layout computePageLayout(ImVec2 display, const PageSettings& page);
+// Whether computePageLayout gives the phone's one-column layout (not in an embed: a course page's
+// iframe keeps its compact layout).
+bool usesPhoneLayout(ImVec2 display, const PageSettings& page);
 
 }  // namespace kpg::app

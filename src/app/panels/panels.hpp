@@ -52,6 +52,10 @@ struct FilesUi {
   bool typing = false;  // ImGui has a text field focused: the page leaves paste to it
 };
 
+// The phone layout's sections (below kPhoneLayoutBelow CSS px, issue 9 item 4): the canvas on
+// top at full width, one of these under it, chosen by the tabs between them.
+enum class PhoneSection { Controls, Pair, Plots };
+
 // What the view keeps between frames (not saved with the session).
 struct UiState {
   int currentClass = 1;  // the class chip: label of points added by clicking
@@ -117,12 +121,28 @@ struct UiState {
   double linearMargin = 0;  // m = 1/‖w‖ (notes 001 Q7, step 7)
   double linearWidth = 0;   // 2/‖w‖, the band between f = −1 and f = +1
   FilesUi files;            // the Share / files toolbar (panels/file_toolbar.cpp)
+  PhoneSection phoneSection = PhoneSection::Controls;  // the phone layout's section shown
 };
 
 struct Layout {
   PanelRect controls, canvas, pair, dual, convergence, status;
+  // The phone layout (computePhoneLayout): controls, pair and the plots share one area under the
+  // canvas and only ui.phoneSection's is drawn; `tabs` is the strip that chooses it.
+  bool phone = false;
+  PanelRect tabs;
+  ImVec2 helpAnchor;  // the top-right corner of the Help button (start_card.cpp)
 };
 Layout computeLayout(ImVec2 display);
+// Below this width (CSS px) the page is one column: a phone held upright (issue 9 item 4).
+constexpr float kPhoneLayoutBelow = 700;
+// The one-column layout: the canvas first at full width, then the section tabs (44 px touch
+// targets), then the chosen section, then the status bar.
+Layout computePhoneLayout(ImVec2 display);
+// Whether ImGui's frames are sized for fingers (44 CSS px) this frame: the phone layout.
+void applyTouchSizes(bool phone);
+// The phone layout's section tabs; whether `section` is drawn this frame.
+void drawPhoneTabs(const AppState& state, UiState& ui, const Layout& layout);
+bool sectionShown(const Layout& layout, const UiState& ui, PhoneSection section);
 
 void drawControlsPanel(LabState& lab, ModesState& modes, UiState& ui, const PanelRect& rect);
 // A controls-panel section heading (used by the lab's and the other methods' controls).

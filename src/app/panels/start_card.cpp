@@ -45,11 +45,10 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
     ui.startCardOpen = kpg_start_card_seen() == 0;
   }
   // The Help button: at the right end of the controls' title bar, on every screen (the lab and
-  // the methods share that window's place).
+  // the methods share that window's place); on a phone at the right end of the section tabs.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float buttonWidth = ImGui::CalcTextSize("? Help").x + ImGui::GetStyle().FramePadding.x * 2;
-  ImGui::SetNextWindowPos(ImVec2(layout.controls.pos.x + layout.controls.size.x - buttonWidth - 4,
-                                 layout.controls.pos.y + 1),
+  ImGui::SetNextWindowPos(ImVec2(layout.helpAnchor.x - buttonWidth - 4, layout.helpAnchor.y + 1),
                           ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0);
   const ImGuiWindowFlags bare = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -57,9 +56,10 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
                                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoBackground;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   if (ImGui::Begin("##help", nullptr, bare)) {
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
-                        ImVec2(ImGui::GetStyle().FramePadding.x, 0));  // the title bar's height
-    if (ImGui::Button("? Help")) ui.startCardOpen = !ui.startCardOpen;
+    // The title bar's height; on a phone the tabs' (a finger's target).
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
+    const ImVec2 size(0, layout.phone ? layout.tabs.size.y - 4 : 0);
+    if (ImGui::Button("? Help", size)) ui.startCardOpen = !ui.startCardOpen;
     ImGui::PopStyleVar();
     markItem(ui, "help");
     tip(ui, "What this screen shows, three things to try, and the tutorials.");
@@ -84,35 +84,57 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
         "time, on points you can edit.");
     ImGui::Spacing();
     ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "What the screen shows");
-    ImGui::TextWrapped(
-        "Left: the method, the SMO solver's Step / Run, the data and the model (kernel k, γ, C). "
-        "Middle: the points (class +1 and class −1), the decision function "
-        "f(x) = Σ αᵢyᵢ k(xᵢ, x) + b as a colour field with its colour bar, the boundary f = 0 and "
-        "the margins f = ±1. Right: the last pair update (which αᵢ, αⱼ, and why). Below: one bar "
-        "per αᵢ in the box [0, C], and the objectives converging. Points are numbered from 1, as "
-        "in the notes.");
+    // A phone shows the same panels in one column (lab_layout.cpp computePhoneLayout): the card
+    // says where they are there, and speaks of taps.
+    const bool phone = layout.phone;
+    if (phone) {
+      ImGui::TextWrapped(
+          "Top: the points (class +1 and class −1), the decision function "
+          "f(x) = Σ αᵢyᵢ k(xᵢ, x) + b as a colour field with its colour bar, the boundary f = 0 "
+          "and the margins f = ±1. Under it, three tabs: Controls (the method, the SMO solver's "
+          "Step / Run, the data and the model: kernel k, γ, C), Pair update (the last pair "
+          "update: which αᵢ, αⱼ, and why) and Plots (one bar per αᵢ in the box [0, C], and the "
+          "objectives converging). Points are numbered from 1, as in the notes.");
+    } else {
+      ImGui::TextWrapped(
+          "Left: the method, the SMO solver's Step / Run, the data and the model (kernel k, γ, "
+          "C). Middle: the points (class +1 and class −1), the decision function "
+          "f(x) = Σ αᵢyᵢ k(xᵢ, x) + b as a colour field with its colour bar, the boundary f = 0 "
+          "and the margins f = ±1. Right: the last pair update (which αᵢ, αⱼ, and why). Below: "
+          "one bar per αᵢ in the box [0, C], and the objectives converging. Points are numbered "
+          "from 1, as in the notes.");
+    }
     ImGui::Spacing();
     ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "Three things to try");
-    bullet("1.",
-           "Hand-solved (notes 001, Q7): press Step ▶ (Space) until it converges, and check "
-           "α₁ = ¼, α₂ = ⅜, α₃ = ⅝ in the α bars and w = (1, ½), m = 1/‖w‖ under the canvas.");
+    bullet("1.", phone ? "Hand-solved (notes 001, Q7): tap Step ▶ until it converges, and check "
+                         "α₁ = ¼, α₂ = ⅜, α₃ = ⅝ in the α bars (Plots) and w = (1, ½), "
+                         "m = 1/‖w‖ under the canvas."
+                       : "Hand-solved (notes 001, Q7): press Step ▶ (Space) until it converges, "
+                         "and check α₁ = ¼, α₂ = ⅜, α₃ = ⅝ in the α bars and w = (1, ½), "
+                         "m = 1/‖w‖ under the canvas.");
     bullet("2.",
            "Two moons with the RBF kernel: drag γ from 0.1 to 100 (or type it) and watch the "
            "boundary go from nearly straight to islands around single points.");
-    bullet("3.",
-           "Click the canvas to add a point of the chosen class, or drag one: with Live on, SMO "
-           "re-converges and the boundary follows.");
+    bullet("3.", phone ? "Tap the canvas to add a point of the chosen class, or drag one: with "
+                         "Live on, SMO re-converges and the boundary follows."
+                       : "Click the canvas to add a point of the chosen class, or drag one: with "
+                         "Live on, SMO re-converges and the boundary follows.");
     ImGui::Spacing();
     ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "The way in");
-    ImGui::TextWrapped(
-        "The tutorials walk through the course notes' worked examples page by page, on the "
-        "notes' points or yours. Hover any control for what it means; Help (top left, in the "
-        "controls' title bar) opens this card again.");
+    ImGui::TextWrapped(phone ? "The tutorials walk through the course notes' worked examples page "
+                               "by page, on the notes' points or yours. A tap on a control also "
+                               "says what it means; Help (right of the tabs) opens this card "
+                               "again."
+                             : "The tutorials walk through the course notes' worked examples page "
+                               "by page, on the notes' points or yours. Hover any control for "
+                               "what it means; Help (top left, in the controls' title bar) opens "
+                               "this card again.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
     if (ImGui::Button("Open the tutorials")) {
       if (state.modes.mode != Mode::Svm) setMode(state.modes, state.lab, Mode::Svm);
       state.tutorial.open = true;
+      ui.phoneSection = PhoneSection::Pair;  // on a phone the tutorial is that tab
       close(ui);
     }
     markItem(ui, "startCard.tutorials");
@@ -120,7 +142,8 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
     ImGui::SameLine();
     if (ImGui::Button("Start exploring")) close(ui);
     markItem(ui, "startCard.close");
-    tip(ui, "Close this card (Help, top left, opens it again).");
+    tip(ui, phone ? "Close this card (Help, right of the tabs, opens it again)."
+                  : "Close this card (Help, top left, opens it again).");
   }
   ImGui::End();
   ImGui::PopStyleColor();

@@ -272,6 +272,8 @@ void valuesTable(const TutorialPage& page) {
 
 bool tutorialLayout(AppState& state, Layout& layout) {
   if (!state.tutorial.open) return false;
+  // On a phone the tutorial is a section of its own (the pair's tab); the plots keep theirs.
+  if (layout.phone) return false;
   const float w = layout.status.size.x;
   const float left = layout.controls.size.x;
   const float bottomTop = layout.dual.pos.y;

@@ -172,19 +172,27 @@ Frame drawAxes(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, Axis x, Axis 
   if (frame.max.y < frame.min.y + 10) frame.max.y = frame.min.y + 10;
 
   draw->AddRectFilled(frame.min, frame.max, IM_COL32(255, 255, 255, 255));
+  // Every tick keeps its grid line; a label that would overlap the one before it is left out
+  // (a short plot, as on a phone, has room for fewer labels than ticks).
+  float lastRight = -1e30f;
   for (double v : xt) {
     const float sx = frame.screenX(v);
     if (style.grid) draw->AddLine(ImVec2(sx, frame.min.y), ImVec2(sx, frame.max.y), kGrid);
     const std::string text = x.log ? formatLogTick(v) : formatTick(v, xs);
     const float w = ImGui::CalcTextSize(text.c_str()).x;
+    if (sx - w / 2 < lastRight + 4) continue;
     draw->AddText(ImVec2(sx - w / 2, frame.max.y + 2), kMuted, text.c_str());
+    lastRight = sx + w / 2;
   }
+  float lastY = 1e30f;
   for (double v : yt) {
     const float sy = frame.screenY(v);
     if (style.grid) draw->AddLine(ImVec2(frame.min.x, sy), ImVec2(frame.max.x, sy), kGrid);
+    if (std::abs(lastY - sy) < lineHeight) continue;
     const std::string text = y.log ? formatLogTick(v) : formatTick(v, ys);
     const float w = ImGui::CalcTextSize(text.c_str()).x;
     draw->AddText(ImVec2(frame.min.x - w - 4, sy - lineHeight / 2), kMuted, text.c_str());
+    lastY = sy;
   }
   draw->AddRect(frame.min, frame.max, IM_COL32(0, 0, 0, 90));
   if (style.xLabel) {

@@ -23,7 +23,7 @@ packages=(
   fonts-dejavu-core              # the app's UI font (Greek and math symbols), embedded at build
   fonttools                      # pyftsubset / fontTools: the font subset to the glyphs drawn
   xz-utils                       # unpacking the ImGui source tarball
-  clang-14 libclang-rt-14-dev    # libFuzzer + ASan/UBSan for the fuzz harnesses (scripts/fuzz.sh)
+  clang-14 libclang-rt-14-dev    # the asan preset: ASan/UBSan core tests and libFuzzer harnesses
   time                           # GNU time: peak memory of kpg and LIBSVM in the reference tests
 )
 

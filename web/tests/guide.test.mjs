@@ -21,6 +21,8 @@ async function item(t, name) {
   throw new Error(`the control "${name}" is not on screen`);
 }
 
+const files = (t) => t.page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._kpg_files_ui_json())));
+
 const centreOf = (r) => ({ x: (r[0] + r[2]) / 2, y: (r[1] + r[3]) / 2 });
 
 async function clickItem(t, name) {
@@ -206,6 +208,11 @@ export default [
       await tap('step');
       t.check((await t.state()).solver.step === 1, 'a tap on Step steps once');
       await t.screenshot('guide-phone-controls');
+      // The toolbar keeps its five buttons on screen (one-word labels where the full ones do not fit).
+      const bar = await files(t);
+      for (const name of ['share', 'save-session', 'open-session', 'import-data', 'export']) {
+        t.check(bar.rects[name] && bar.rects[name][2] <= 390, `${name} on screen: ${bar.rects[name]}`);
+      }
       // The pair's tab shows the pair update, not the controls.
       await tap('tab.pair');
       await t.waitFrames(4);
@@ -228,6 +235,9 @@ export default [
       t.check(!g.items['tab.controls'] && !g.items['tab.plots'], `no tabs: ${Object.keys(g.items)}`);
       const view = await t.view();
       t.check(view.canvas.left > 200, `the controls' column is left of the canvas: ${view.canvas.left}`);
+      // The toolbar's full labels fit here: "Save session" is no one-word button.
+      const save = (await files(t)).rects['save-session'];
+      t.check(save && save[2] - save[0] > 80, `"Save session" in full: ${save}`);
     },
   },
   {

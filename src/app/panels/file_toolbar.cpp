@@ -157,8 +157,13 @@ void drawFileToolbar(AppState& state, UiState& ui) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.93f, 0.94f, 0.96f, 1));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 4));
   if (ImGui::Begin("##files", nullptr, flags)) {
-    // On a phone the five buttons keep one row with one-word labels (the tooltips say the rest).
-    const bool brief = f.rect.size.x < kPhoneLayoutBelow;
+    // Where the full labels do not fit on one row (a phone), the buttons keep one row with
+    // one-word labels; the tooltips say the rest.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float fullWidth = 2 * 6 + 4 * style.ItemSpacing.x;  // the window padding, four gaps
+    for (const char* label : {"Share", "Save session", "Open session", "Import data", "Export ▾"})
+      fullWidth += ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x;
+    const bool brief = fullWidth > f.rect.size.x;
     if (toolButton("Share", "share",
                    "Copy a link that opens this lab as it is now: the points, the kernel k(x, x′), "
                    "C, ε, the SMO step and the view. The address bar always holds it too.")) {

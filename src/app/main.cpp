@@ -412,7 +412,7 @@ int main() {
   style.WindowRounding = 0;
   style.FrameRounding = 4;
   style.WindowPadding = ImVec2(8, 6);
-  style.ItemSpacing = ImVec2(6, 5);
+  // Frame padding, item spacing, scrollbar and grab sizes: applyTouchSizes, every frame.
   const char* error = nullptr;
   if (!kpg::app::runPlatform(kpg::app::frame, &error)) {
     kpg::app::reportFatal(error);

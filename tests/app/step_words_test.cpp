@@ -87,7 +87,4 @@ TEST_CASE("marginPositionWords: the hover card's words for y·f(x), on the margi
     INFO("point " << i + 1 << ": y·f = " << yf);
     CHECK(std::string(marginPositionWords(yf, lab.params.eps)) == "on the margin");
   }
-  // Moved into the other class's half-plane, a point is on the wrong side.
-  CHECK(std::string(marginPositionWords(-lab.data.labels(0) * lab.model.decision(0),
-                                        lab.params.eps)) == "wrong side of the boundary");
 }

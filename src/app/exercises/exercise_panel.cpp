@@ -267,7 +267,7 @@ void drawExercisesToggle(AppState& state, const PanelRect& rect) {
   ExerciseSession& s = state.exercise;
   if (s.open || s.listShown || s.instructor) return;
   // Left of the Tutorials toggle (tutorials_panel.cpp drawTutorialsToggle), on the title bar.
-  const float tutorials = state.tutorial.open ? 0 : ImGui::CalcTextSize("Tutorials ▸").x + 18 + 6;
+  const float tutorials = state.tutorial.open ? 0 : titleBarToggleWidth("Tutorials ▸") + 6;
   if (titleBarToggle("##exercises-toggle", "Exercises ▸",
                      ImVec2(rect.pos.x + rect.size.x - tutorials - 6, rect.pos.y + 1),
                      ImVec4(0.15f, 0.5f, 0.3f, 1), ImVec4(0.2f, 0.6f, 0.35f, 1),

@@ -10,6 +10,7 @@
 
 #include "lab/param_input.hpp"
 #include "panels/panels.hpp"
+#include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
 
 #include <algorithm>
@@ -120,7 +121,8 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   // The Exercises and Tutorials toggles sit at the right of this title bar (exercise_panel.cpp,
   // tutorials_panel.cpp): the long title is shown only where it clears them (the ### keeps one
   // window id for both titles).
-  const float toggles = ImGui::CalcTextSize("Exercises ▸ Tutorials ▸").x + 60;
+  const float toggles =
+      titleBarToggleWidth("Exercises ▸") + titleBarToggleWidth("Tutorials ▸") + 12;
   const bool longTitle =
       ImGui::CalcTextSize("Pair update: the box [0, C]²").x + toggles + 16 <= rect.size.x;
   if (!ImGui::Begin(

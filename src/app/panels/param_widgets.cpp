@@ -82,9 +82,13 @@ bool toolButton(const char* text, bool selected) {
 
 }  // namespace
 
+float titleBarToggleWidth(const char* label) {
+  return ImGui::CalcTextSize(label).x + 18;  // FramePadding.x 8 on each side, and a margin
+}
+
 bool titleBarToggle(const char* windowId, const char* label, ImVec2 right, ImVec4 colour,
                     ImVec4 hovered, const char* tooltip) {
-  const float width = ImGui::CalcTextSize(label).x + 18;
+  const float width = titleBarToggleWidth(label);
   ImGui::SetNextWindowPos(ImVec2(right.x - width, right.y), ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |

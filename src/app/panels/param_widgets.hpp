@@ -31,6 +31,9 @@ bool paramStepper(LabState& lab, UiState& ui, const char* label, double& value,
 // every method share (issue 9 item 11).
 void drawClassChips(UiState& ui, bool showPan);
 
+// The width titleBarToggle takes for `label` (the toggles sit side by side; the pair panel's
+// title keeps clear of them).
+float titleBarToggleWidth(const char* label);
 // A coloured button on a panel's title bar, its right edge at `right` (the Tutorials and
 // Exercises toggles): its own borderless window kept in front. True when pressed.
 bool titleBarToggle(const char* windowId, const char* label, ImVec2 right, ImVec4 colour,

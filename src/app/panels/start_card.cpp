@@ -11,6 +11,7 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <string>
 
 namespace kpg::app {
 namespace {
@@ -106,29 +107,33 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
     }
     ImGui::Spacing();
     ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "Three things to try");
-    bullet("1.", phone ? "Hand-solved (notes 001, Q7): tap Step ▶ until it converges, and check "
-                         "α₁ = ¼, α₂ = ⅜, α₃ = ⅝ in the α bars (Plots) and w = (1, ½), "
-                         "m = 1/‖w‖ under the canvas."
-                       : "Hand-solved (notes 001, Q7): press Step ▶ (Space) until it converges, "
-                         "and check α₁ = ¼, α₂ = ⅜, α₃ = ⅝ in the α bars and w = (1, ½), "
-                         "m = 1/‖w‖ under the canvas.");
+    // Only the gestures and the places differ between a phone and a screen.
+    const std::string stepHow = phone ? "tap Step ▶" : "press Step ▶ (Space)";
+    const std::string barsWhere = phone ? "the α bars (Plots)" : "the α bars";
+    const std::string helpWhere =
+        phone ? "right of the tabs" : "top left, in the controls' title bar";
+    bullet("1.", ("Hand-solved (notes 001, Q7): " + stepHow +
+                  " until it converges, and check "
+                  "α₁ = ¼, α₂ = ⅜, α₃ = ⅝ in " +
+                  barsWhere +
+                  " and w = (1, ½), m = 1/‖w‖ under "
+                  "the canvas.")
+                     .c_str());
     bullet("2.",
            "Two moons with the RBF kernel: drag γ from 0.1 to 100 (or type it) and watch the "
            "boundary go from nearly straight to islands around single points.");
-    bullet("3.", phone ? "Tap the canvas to add a point of the chosen class, or drag one: with "
-                         "Live on, SMO re-converges and the boundary follows."
-                       : "Click the canvas to add a point of the chosen class, or drag one: with "
-                         "Live on, SMO re-converges and the boundary follows.");
+    bullet("3.", (std::string(phone ? "Tap" : "Click") +
+                  " the canvas to add a point of the chosen class, or drag one: with Live on, SMO "
+                  "re-converges and the boundary follows.")
+                     .c_str());
     ImGui::Spacing();
     ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "The way in");
-    ImGui::TextWrapped(phone ? "The tutorials walk through the course notes' worked examples page "
-                               "by page, on the notes' points or yours. A tap on a control also "
-                               "says what it means; Help (right of the tabs) opens this card "
-                               "again."
-                             : "The tutorials walk through the course notes' worked examples page "
-                               "by page, on the notes' points or yours. Hover any control for "
-                               "what it means; Help (top left, in the controls' title bar) opens "
-                               "this card again.");
+    ImGui::TextWrapped(
+        "The tutorials walk through the course notes' worked examples page by page, "
+        "on the notes' points or yours. %s; Help (%s) opens this card again.",
+        phone ? "A tap on a control also shows what it means"
+              : "Hover any control for what it means",
+        helpWhere.c_str());
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
     if (ImGui::Button("Open the tutorials")) {
@@ -142,8 +147,9 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
     ImGui::SameLine();
     if (ImGui::Button("Start exploring")) close(ui);
     markItem(ui, "startCard.close");
-    tip(ui, phone ? "Close this card (Help, right of the tabs, opens it again)."
-                  : "Close this card (Help, top left, opens it again).");
+    tip(ui, ("Close this card (Help, " + std::string(phone ? "right of the tabs" : "top left") +
+             ", opens it again).")
+                .c_str());
   }
   ImGui::End();
   ImGui::PopStyleColor();

@@ -79,9 +79,13 @@ void refreshModel(LabState& lab) {
     if (c == SupportCategory::Bound) ++m.boundCount;
   }
   m.supportCount = m.freeCount + m.boundCount;
+  // A point with f(x) = 0 lies on the boundary: it is in neither class (issue 9 item 9), so at
+  // step 0 (α = 0, b = 0, f ≡ 0) no point counts as classified, not the class sign(0) picks.
   Index correct = 0;
+  m.undecidedCount = 0;
   for (Index i = 0; i < y.size(); ++i) {
-    if ((m.decision(i) > 0 ? 1.0 : -1.0) == y(i)) ++correct;
+    if (m.decision(i) == 0) ++m.undecidedCount;
+    if (m.decision(i) * y(i) > 0) ++correct;
   }
   m.trainingAccuracy =
       y.size() > 0 ? static_cast<double>(correct) / static_cast<double>(y.size()) : 0.0;

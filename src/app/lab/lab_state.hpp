@@ -136,7 +136,8 @@ struct ModelView {
   Index supportCount = 0;       // α > 0
   Index freeCount = 0;          // 0 < α < C
   Index boundCount = 0;         // α = C
-  double trainingAccuracy = 0;  // fraction of points with sign f(x_i) = y_i, in [0, 1]
+  double trainingAccuracy = 0;  // fraction of points with y_i f(x_i) > 0, in [0, 1]
+  Index undecidedCount = 0;     // points with f(x_i) = 0 exactly: on the boundary, no class
   SmoStatus status = SmoStatus::Running;
   std::string statusText;  // "running", "paused at step 12", "converged after 40 steps", …
   // The model in LIBSVM's layout (labels {+1, −1}, SVs = points with α > 0): for

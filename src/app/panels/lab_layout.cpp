@@ -162,7 +162,10 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
       }
       char accuracy[32];
       std::snprintf(accuracy, sizeof accuracy, "%.0f%%", 100.0 * m.trainingAccuracy);
-      segment(std::string("│ training accuracy ") + accuracy,
+      const std::string undecided =
+          m.undecidedCount == 0 ? ""
+                                : " (" + std::to_string(m.undecidedCount) + " on f = 0: no class)";
+      segment(std::string("│ training accuracy ") + accuracy + undecided,
               std::string("│ train acc. ") + accuracy);
     }
   }

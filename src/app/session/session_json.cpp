@@ -264,6 +264,7 @@ JsonValue stateToJsonValue(const LabState& lab) {
     put(solver, "freeSupportVectors", integer(m.freeCount));
     put(solver, "boundSupportVectors", integer(m.boundCount));
     put(solver, "trainingAccuracy", num(m.trainingAccuracy));
+    put(solver, "undecided", integer(m.undecidedCount));
     put(solver, "wNormSquared", num(v.wNormSquared));
     put(solver, "w", v.w ? json::vec(*v.w) : JsonValue::null());
     put(solver, "margin", v.margin ? num(*v.margin) : JsonValue::null());

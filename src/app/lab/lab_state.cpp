@@ -164,6 +164,7 @@ std::int64_t continueLive(LabState& lab, double budgetMs);
 // point to its index before the edit, −1 for a new or relabelled point) and re-converge. Live
 // off: back to step 0 (resetAfterChange).
 void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin) {
+  lab.dataEdited = true;
   if (!lab.live.on) {
     resetAfterChange(lab, why);
     return;
@@ -362,6 +363,7 @@ struct Applier {
     lab.params = presetParams(*kind);
     lab.view = fitView(lab.data.points);
     lab.presetName = a.name;
+    lab.dataEdited = false;
     resetAfterChange(lab, "loaded the preset " + a.name);
     return std::nullopt;
   }
@@ -377,6 +379,7 @@ struct Applier {
     lab.data = toPointSet(makeToyDataset(*kind, options));
     lab.view = fitView(lab.data.points);
     lab.presetName = a.name;
+    lab.dataEdited = false;
     resetAfterChange(lab, "generated new data");
     return std::nullopt;
   }
@@ -575,6 +578,7 @@ struct Applier {
   std::optional<std::string> operator()(const action::ClearPoints&) {
     pushUndo(lab);
     lab.data = PointSet{Matrix(0, 2), Vector(0)};
+    lab.presetName.clear();  // what the student adds next is their own set: "custom"
     afterEdit(lab, "all points were removed", {});
     return std::nullopt;
   }
@@ -624,6 +628,7 @@ struct Applier {
     lab.params = a.params;
     lab.view = a.view;
     lab.presetName = a.presetName;
+    lab.dataEdited = false;
     lab.live.on = a.live;
     lab.playback = Playback{};
     lab.playback.stepsPerSecond = a.stepsPerSecond;
@@ -638,6 +643,33 @@ struct Applier {
 
 bool LabParams::hardMargin() const {
   return std::isinf(c);
+}
+
+const std::vector<PresetEntry>& labPresets() {
+  static const std::vector<PresetEntry> presets = {
+      {"hand-solved", "Hand-solved (notes 001, Q7)"},
+      {"perceptron", "Perceptron example (notes 002)"},
+      {"xor", "XOR"},
+      {"moons", "Two moons"},
+      {"circles", "Circles"},
+      {"blobs", "Overlapping blobs (soft margin)"},
+      {"separable", "Linearly separable"},
+  };
+  return presets;
+}
+
+const PresetEntry& sinePreset() {
+  static const PresetEntry sine{"sine", "Sine (regression: x → t)"};
+  return sine;
+}
+
+std::string canvasDataName(const LabState& lab, const std::vector<PresetEntry>& presets) {
+  std::string name = lab.presetName.empty() ? "custom" : lab.presetName;
+  if (lab.presetName == sinePreset().name) name = sinePreset().label;
+  for (const PresetEntry& p : presets) {
+    if (lab.presetName == p.name) name = p.label;
+  }
+  return lab.dataEdited ? name + " (edited)" : name;
 }
 
 LabState makeLabState() {

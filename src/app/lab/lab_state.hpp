@@ -163,6 +163,9 @@ struct LabState {
   // early, at convergence, would otherwise write a smaller step: sessionStep).
   std::optional<std::int64_t> loadedStep;
   std::string presetName;  // the preset or generator last loaded (informative; edits keep it)
+  // A point was added, moved, deleted, relabelled or cleared since the data were loaded (the
+  // Data list then says "(edited)", canvasDataName).
+  bool dataEdited = false;
 
   // Present when the problem is valid (≥ 1 point of each class, valid parameters).
   std::optional<SolverHistory> history;
@@ -292,6 +295,22 @@ using LabAction =
                  action::AddPoint, action::MovePoint, action::EndDrag, action::DeletePoint,
                  action::SetLabel, action::ClearPoints, action::Undo, action::Redo, action::SetView,
                  action::DismissNotice, action::LoadSession, action::SetLive>;
+
+// The data presets with the names the Data list shows, in menu order (toy_datasets.hpp
+// presetNames()). The other methods' list adds ε-SVR's sine (modes/mode_screen.cpp).
+struct PresetEntry {
+  const char* name;
+  const char* label;
+};
+const std::vector<PresetEntry>& labPresets();
+// ε-SVR's regression set (modes/mode_state.hpp loadSinePreset), listed by the other methods only.
+const PresetEntry& sinePreset();
+
+// What the Data list names (issue 9 item 8): the loaded preset's label, the imported file or the
+// tutorial's points, "custom" for points without a source (`presets` and the sine set are looked
+// up), and " (edited)" once a point was
+// edited, so the list never names a set the canvas no longer holds.
+std::string canvasDataName(const LabState& lab, const std::vector<PresetEntry>& presets);
 
 // The lab at start-up: the hand-solved preset (001 Q7) with a linear kernel, C = +∞, step 0.
 LabState makeLabState();

@@ -201,7 +201,7 @@ void drawModeCanvas(AppState& app, UiState& ui, const ModeScreen& screen, const 
 // The lab's presets and the regression set of the ε-SVR mode.
 std::vector<PresetEntry> modePresets() {
   std::vector<PresetEntry> all = labPresets();
-  all.push_back({"sine", "Sine (regression: x → t)"});
+  all.push_back(sinePreset());
   return all;
 }
 
@@ -214,11 +214,12 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
     if (lab.presetName == presets[k].name) mv.presetIndex = k;
   mv.presetIndex = std::clamp(mv.presetIndex, 0, presetCount - 1);
   ImGui::SetNextItemWidth(-1);
-  const bool presetOpen = ImGui::BeginCombo("##modepreset", presets[mv.presetIndex].label);
+  const std::string shown = canvasDataName(lab, presets);
+  const bool presetOpen = ImGui::BeginCombo("##modepreset", shown.c_str());
   dataLock.explain("preset");
   if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
-      if (!ImGui::Selectable(presets[k].label, k == mv.presetIndex)) continue;
+      if (!ImGui::Selectable(presets[k].label, lab.presetName == presets[k].name)) continue;
       mv.presetIndex = k;
       if (std::string(presets[k].name) == "sine") {
         (void)loadSinePreset(lab, 40, 0.15, 1, true);

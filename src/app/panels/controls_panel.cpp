@@ -59,12 +59,14 @@ void dataSection(LabState& lab, UiState& ui) {
       ui.generateSeed = static_cast<int>(options.seed);
     }
   }
-  const bool presetOpen = ImGui::BeginCombo("##preset", presets[ui.presetIndex].label);
+  // The preview names what the canvas holds (a preset, "… (edited)", a file, a tutorial's points).
+  const std::string shown = canvasDataName(lab, presets);
+  const bool presetOpen = ImGui::BeginCombo("##preset", shown.c_str());
   markItem(ui, "preset");
   dataLock.explain("preset");
   if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
-      if (ImGui::Selectable(presets[k].label, k == ui.presetIndex)) {
+      if (ImGui::Selectable(presets[k].label, lab.presetName == presets[k].name)) {
         ui.presetIndex = k;
         dispatchUi(lab, action::LoadPreset{presets[k].name});
       }
@@ -74,7 +76,10 @@ void dataSection(LabState& lab, UiState& ui) {
   tip(ui,
       "The points: the notes' worked examples (fixed), or a generated set of N points with "
       "noise and a seed (the same seed gives the same points).");
-  if (ui.presetIndex >= kFirstGenerated) {
+  // The generator's fields belong to a generated set; a tutorial's points, a file or the
+  // student's own set has none.
+  const auto loadedKind = toyKindFromName(lab.presetName);
+  if (ui.presetIndex >= kFirstGenerated && loadedKind && isGenerated(*loadedKind)) {
     double count = ui.generateCount;
     if (paramStepper(lab, ui, "N", count, kCountRange, 10,
                      "N: how many points to generate (4 to 5000, the lab's cap)")) {
@@ -256,19 +261,6 @@ void viewSection(UiState& ui) {
 }
 
 }  // namespace
-
-const std::vector<PresetEntry>& labPresets() {
-  static const std::vector<PresetEntry> presets = {
-      {"hand-solved", "Hand-solved (notes 001, Q7)"},
-      {"perceptron", "Perceptron example (notes 002)"},
-      {"xor", "XOR"},
-      {"moons", "Two moons"},
-      {"circles", "Circles"},
-      {"blobs", "Overlapping blobs (soft margin)"},
-      {"separable", "Linearly separable"},
-  };
-  return presets;
-}
 
 void sectionTitle(const char* text) {
   ImGui::Spacing();

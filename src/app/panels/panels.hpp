@@ -147,12 +147,6 @@ bool sectionShown(const Layout& layout, const UiState& ui, PhoneSection section)
 void drawControlsPanel(LabState& lab, ModesState& modes, UiState& ui, const PanelRect& rect);
 // A controls-panel section heading (used by the lab's and the other methods' controls).
 void sectionTitle(const char* text);
-// The presets of toy_datasets.hpp with the names the UI shows, in menu order.
-struct PresetEntry {
-  const char* name;
-  const char* label;
-};
-const std::vector<PresetEntry>& labPresets();
 // Undo, Redo, Fit view and the point count: the editing row under the data presets.
 void drawEditRow(LabState& lab, UiState& ui);
 // The kernel choice and its parameters γ, r, p, shared by the SVM lab and the other methods.

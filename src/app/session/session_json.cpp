@@ -288,6 +288,8 @@ JsonValue stateToJsonValue(const LabState& lab) {
     notices.items().push_back(std::move(item));
   }
   put(o, "notices", std::move(notices));
+  // What the Data list names (canvasDataName): "Two moons (edited)", "custom", a file, ….
+  put(o, "dataName", str(canvasDataName(lab, labPresets())));
   put(o, "canUndo", JsonValue::boolean(!lab.undoStack.empty()));
   put(o, "canRedo", JsonValue::boolean(!lab.redoStack.empty()));
   put(o, "modelRevision", integer(static_cast<std::int64_t>(lab.modelRevision)));

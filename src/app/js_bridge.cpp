@@ -150,7 +150,9 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_dispatch_json(const char* json) {
 
 // The session (version 1) for autosave and export.
 EMSCRIPTEN_KEEPALIVE const char* kpg_session_json() {
-  return kpg::app::returnedText(kpg::app::sessionToJson(lab()));
+  // The student's own lab, also while the canvas shows a tutorial page's notes data.
+  const kpg::app::AppState& app = kpg::app::mutableState();
+  return kpg::app::returnedText(kpg::app::sessionToJson(kpg::app::studentLab(app.tutorial, app.lab)));
 }
 
 // "#s=..." for the current session, the method and the open tutorial's page

@@ -206,6 +206,9 @@ void frame(const FrameInfo& info) {
   ui.hoverIndex = ui.hoverNext;
   ui.hoverNext = -1;
 
+  // A tutorial open on the notes' data keeps the canvas on its page (issue 9 item 8); the
+  // panel's buttons change the page during the previous frame.
+  followTutorialPage(state.tutorial, state.lab);
   autorunIfAsked(state);  // a course page's autorun=1 (session/url_params.hpp)
   v.stepsLastFrame = advance(state.lab, static_cast<double>(io.DeltaTime), kSolverBudgetMs);
   reportReplayProgress(state.lab);
@@ -244,9 +247,9 @@ void frame(const FrameInfo& info) {
       drawConvergencePanel(state.lab, ui, layout.convergence);
     if (page.showsPanel(Panel::Status)) drawStatusBar(state.lab, ui, layout.status);
     if (pairShown && (page.showsPanel(Panel::Pair) || tutorialsOpen))
-      drawTutorialsToggle(state, layout.pair);
+      drawTutorialsToggle(state, ui, layout.pair);
     if (pairShown && page.showsPanel(Panel::Pair) && !state.tutorial.open)
-      drawExercisesToggle(state, layout.pair);
+      drawExercisesToggle(state, ui, layout.pair);
   }
   drawPhoneTabs(state, ui, layout);  // panels/panels.hpp: the phone's section tabs
   drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help (issue 9 item 6)

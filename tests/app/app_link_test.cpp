@@ -35,8 +35,15 @@ TEST_CASE("App link: the method and the tutorial page travel with the session", 
   CHECK(b.tutorial.open);
   CHECK(b.tutorial.id == "smo");
   CHECK(b.tutorial.page() == a.tutorial.page());
-  CHECK(sessionToJson(b.lab) == sessionToJson(a.lab));
+  // The canvas follows the page (003's three points at step 2); the link's own lab waits for the
+  // tutorial to close, and is what b's link carries again.
+  CHECK(b.lab.pointCount() == 3);
+  CHECK(b.lab.stepCount() == 2);
+  CHECK(sessionToJson(studentLab(b.tutorial, b.lab)) == sessionToJson(a.lab));
   CHECK(appShareHash(b.modes, b.tutorial, b.lab) == hash);
+  closeTutorial(b.tutorial);
+  CHECK(followTutorialPage(b.tutorial, b.lab));
+  CHECK(sessionToJson(b.lab) == sessionToJson(a.lab));
 
   // A link of the session alone (share_link.hpp, before this change) still opens: SVM lab, no
   // tutorial.

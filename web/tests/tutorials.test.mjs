@@ -1,9 +1,33 @@
 // The Tutorials panel (issue 5) through window.kpg: every page of every tutorial opened by
 // dispatch, its key numbers checked against the course notes (typos fixed), a screenshot of each
 // page (build/screenshots/tutorial-<id>-<page>.png), the derivation following an edit of the
-// data, leaving and coming back to the same page, and bad tutorial actions refused.
+// data, leaving and coming back to the same page, and bad tutorial actions refused. Issue 9 item
+// 8, by mouse: the canvas follows the page, closing brings the student's points back, the Data
+// list names what the canvas holds, and the perceptron tutorial's Try it opens the perceptron mode.
+import { TestContext } from './harness.mjs';
 
 const S5 = Math.sqrt(5);
+const toPage = TestContext.toPage;
+
+// The rectangle of a named control (view().guide.items, panels/param_widgets.hpp markItem).
+async function clickItem(t, name) {
+  let rect;
+  for (let tries = 0; tries < 60 && !rect; ++tries) {
+    await t.waitFrames(1);
+    rect = (await t.view()).guide.items[name];
+  }
+  if (!rect) throw new Error(`the control "${name}" is not on screen`);
+  await click(t, { x: (rect[0] + rect[2]) / 2, y: (rect[1] + rect[3]) / 2 });
+}
+
+async function click(t, p) {
+  await t.page.mouse.move(p.x, p.y);
+  await t.waitFrames(2);
+  await t.page.mouse.down();
+  await t.waitFrames(2);
+  await t.page.mouse.up();
+  await t.waitFrames(3);
+}
 const S10 = Math.sqrt(10);
 
 function values(s) {
@@ -318,6 +342,74 @@ export default [
       await t.dispatch({ type: 'openTutorial', id: 'geometry', page: last });
       await t.dispatch({ type: 'tutorialNext' });
       t.check((await t.state()).tutorial.page === last, 'Next stops at the last page');
+    },
+  },
+  {
+    name: 'the canvas follows the page; closing brings your points back (item 8, by mouse)',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'preset', name: 'moons' });
+      await t.dispatch({ type: 'step', n: 4 });
+      let s = await t.state();
+      const own = JSON.stringify(s.session);
+      const ownCount = s.session.points.length;
+      t.check(s.dataName === 'Two moons', `the Data list names the preset: ${s.dataName}`);
+      // The orange Tutorials toggle opens the hand-solved SVM: its three points are on the canvas.
+      await clickItem(t, 'tutorials');
+      s = await t.state();
+      t.check(s.tutorial.open && s.tutorial.id === 'hand-solved-svm', 'the toggle opened the tutorial');
+      t.check(s.session.points.length === 3 && s.session.C === 'inf', `the notes' 3 points, C = ∞: ${s.session.points.length}`);
+      t.check(s.dataName === 'tutorial: The hand-solved SVM (001 Q7)', `named: ${s.dataName}`);
+      await t.screenshot('tutorial-follow-hand-solved');
+      // Step twice, then Next: the same data on every page, so the steps stay.
+      for (let k = 0; k < 2; k += 1) {
+        await t.page.keyboard.press('ArrowRight');
+        await t.waitFrames(3);
+      }
+      await clickItem(t, 'tutorial.next');
+      s = await t.state();
+      t.check(s.tutorial.page === 1 && s.solver.step === 2, `page 1, still at step 2: ${s.tutorial.page}, ${s.solver.step}`);
+      // Soft margin: each page its C on the same four points.
+      await t.dispatch({ type: 'openTutorial', id: 'soft-margin', page: 0 });
+      await clickItem(t, 'tutorial.next');
+      s = await t.state();
+      t.check(s.session.points.length === 4 && s.session.C === 10, `page 1 shows C = 10: ${s.session.C}`);
+      await t.screenshot('tutorial-follow-soft-margin-c10');
+      // Close: the moons come back where they were.
+      await clickItem(t, 'tutorial.close');
+      s = await t.state();
+      t.check(!s.tutorial.open, 'closed');
+      t.check(JSON.stringify(s.session) === own && s.session.points.length === ownCount,
+              `the student's moons are back (${s.session.points.length} points, step ${s.session.step})`);
+      t.check(s.dataName === 'Two moons', `named: ${s.dataName}`);
+      // A click on the canvas adds a point: the Data list says the set was edited.
+      const view = await t.view();
+      await click(t, toPage(view, view.visible.xMin + 0.1 * (view.visible.xMax - view.visible.xMin),
+                            view.visible.yMin + 0.1 * (view.visible.yMax - view.visible.yMin)));
+      s = await t.state();
+      t.check(s.session.points.length === ownCount + 1, 'a point was added');
+      t.check(s.dataName === 'Two moons (edited)', `named: ${s.dataName}`);
+      await t.screenshot('tutorial-follow-edited-name');
+    },
+  },
+  {
+    name: 'the perceptron tutorial\'s Try it opens the perceptron mode on 002\'s data',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'openTutorial', id: 'perceptron', page: 2 });
+      await clickItem(t, 'tutorial.tryIt');
+      let s = await t.state();
+      t.check(s.mode.name === 'perceptron', `the perceptron mode: ${s.mode.name}`);
+      t.check(s.session.points.length === 3, '002\'s three points');
+      // Three visits from 002's start: x₃ is the mistake, β = (3/2, −1/2), β₀ = −7/4, as the page.
+      await t.dispatch({ type: 'modeStep', n: 3 });
+      s = await t.state();
+      const m = s.mode;
+      t.check(m.form === 'primal' && m.position === 3, `primal, 3 visits: ${m.form}, ${m.position}`);
+      t.check(m.beta[0] === 1.5 && m.beta[1] === -0.5 && m.beta0 === -1.75,
+              `β = (3/2, −1/2), β₀ = −7/4 after x₃: ${JSON.stringify([m.beta, m.beta0])}`);
+      await t.waitFrames(2);
+      await t.screenshot('tutorial-perceptron-try-it-mode');
     },
   },
   {

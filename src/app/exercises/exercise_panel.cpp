@@ -263,12 +263,12 @@ bool pickExercisePoint(Index index) {
   return true;
 }
 
-void drawExercisesToggle(AppState& state, const PanelRect& rect) {
+void drawExercisesToggle(AppState& state, UiState& ui, const PanelRect& rect) {
   ExerciseSession& s = state.exercise;
   if (s.open || s.listShown || s.instructor) return;
   // Left of the Tutorials toggle (tutorials_panel.cpp drawTutorialsToggle), on the title bar.
   const float tutorials = state.tutorial.open ? 0 : titleBarToggleWidth("Tutorials ▸") + 6;
-  if (titleBarToggle("##exercises-toggle", "Exercises ▸",
+  if (titleBarToggle(ui, "exercises", "##exercises-toggle", "Exercises ▸",
                      ImVec2(rect.pos.x + rect.size.x - tutorials - 6, rect.pos.y + 1),
                      ImVec4(0.15f, 0.5f, 0.3f, 1), ImVec4(0.2f, 0.6f, 0.35f, 1),
                      "Exercises that check your answer from the solver's own numbers")) {

@@ -12,7 +12,7 @@ namespace kpg::app {
 // Draws the panel when an exercise is open or the list is shown; false when it drew nothing.
 bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect);
 // The "Exercises" button at the top of `rect` (beside the Tutorials toggle).
-void drawExercisesToggle(AppState& state, const PanelRect& rect);
+void drawExercisesToggle(AppState& state, UiState& ui, const PanelRect& rect);
 // A tap on point `index` of the canvas: picked for the open exercise's answer when its goal asks
 // for points (true), else not consumed (false).
 bool pickExercisePoint(Index index);

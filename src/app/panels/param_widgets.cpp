@@ -86,8 +86,8 @@ float titleBarToggleWidth(const char* label) {
   return ImGui::CalcTextSize(label).x + 18;  // FramePadding.x 8 on each side, and a margin
 }
 
-bool titleBarToggle(const char* windowId, const char* label, ImVec2 right, ImVec4 colour,
-                    ImVec4 hovered, const char* tooltip) {
+bool titleBarToggle(UiState& ui, const char* item, const char* windowId, const char* label,
+                    ImVec2 right, ImVec4 colour, ImVec4 hovered, const char* tooltip) {
   const float width = titleBarToggleWidth(label);
   ImGui::SetNextWindowPos(ImVec2(right.x - width, right.y), ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -102,6 +102,7 @@ bool titleBarToggle(const char* windowId, const char* label, ImVec2 right, ImVec
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, hovered);
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
     pressed = ImGui::Button(label);
+    markItem(ui, item);
     ImGui::PopStyleColor(3);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
   }

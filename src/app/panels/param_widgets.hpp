@@ -35,9 +35,10 @@ void drawClassChips(UiState& ui, bool showPan);
 // title keeps clear of them).
 float titleBarToggleWidth(const char* label);
 // A coloured button on a panel's title bar, its right edge at `right` (the Tutorials and
-// Exercises toggles): its own borderless window kept in front. True when pressed.
-bool titleBarToggle(const char* windowId, const char* label, ImVec2 right, ImVec4 colour,
-                    ImVec4 hovered, const char* tooltip);
+// Exercises toggles): its own borderless window kept in front, its rectangle marked as `item`
+// (markItem). True when pressed.
+bool titleBarToggle(UiState& ui, const char* item, const char* windowId, const char* label,
+                    ImVec2 right, ImVec4 colour, ImVec4 hovered, const char* tooltip);
 
 // The start card, the colour bar and cursor readout's state for window.kpg (main.cpp adds it to
 // kpg_view_json as "guide").

@@ -45,7 +45,9 @@ ActionReply ActionRouter::dispatch(const JsonValue& action) const {
     std::string refused = guard_(action);
     if (!refused.empty()) return ActionReply::failed(std::move(refused));
   }
-  return handler->second(action);
+  ActionReply reply = handler->second(action);
+  if (after_) after_();
+  return reply;
 }
 
 ActionReply ActionRouter::dispatch(std::string_view json) const {

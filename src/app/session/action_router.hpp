@@ -45,6 +45,10 @@ class ActionRouter {
     guard_ = std::move(guard);
   }
 
+  // Runs after every handler, whatever it answered: what follows from any change of the state
+  // (the tutorial's canvas following its page, tutorials/tutorial_state.hpp followTutorialPage).
+  void setAfter(std::function<void()> after) { after_ = std::move(after); }
+
   ActionReply dispatch(const JsonValue& action) const;
   ActionReply dispatch(std::string_view json) const;
   // {"ok":true, ...extra} or {"ok":false,"error":"$.path: what is wrong"}.
@@ -53,6 +57,7 @@ class ActionRouter {
  private:
   std::map<std::string, ActionHandler, std::less<>> handlers_;
   std::function<std::string(const JsonValue& action)> guard_;
+  std::function<void()> after_;
 };
 
 JsonValue replyJson(const ActionReply& reply);

@@ -13,7 +13,7 @@ ActionRouter makeAppRouter(AppState& app) {
   ActionRouter router;
   addLabActions(router, app.lab);
   addModeActions(router, app.modes, app.lab);
-  addTutorialActions(router, app.tutorial, app.lab);
+  addTutorialActions(router, app.tutorial, app.lab, app.modes);
   addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ... (issue 9)
   addExerciseActions(router, app);  // openExercise, submitAnswer, ... (issue 10 §3)
   // A course page's or an exercise's locks (session/page_settings.hpp): refused before any
@@ -21,6 +21,8 @@ ActionRouter makeAppRouter(AppState& app) {
   router.setGuard([&app](const JsonValue& action) {
     return lockedActionError(app.page.locks, app.lab, action).value_or("");
   });
+  // A tutorial open on the notes' data keeps the canvas on its page (issue 9 item 8).
+  router.setAfter([&app] { followTutorialPage(app.tutorial, app.lab); });
   return router;
 }
 

@@ -13,12 +13,15 @@ namespace kpg::app {
 namespace {
 
 JsonValue appLinkJson(const ModesState& modes, const TutorialState& tutorial, const LabState& lab) {
-  JsonValue o = sessionToJsonValue(lab);
+  // The student's own lab, also while the canvas shows a tutorial page's notes data: opening the
+  // link shows the page again, and closing the tutorial brings these points back.
+  JsonValue o = sessionToJsonValue(studentLab(tutorial, lab));
   if (modes.mode != Mode::Svm) json::put(o, "mode", json::str(modeName(modes.mode)));
   if (tutorial.open) {
     JsonValue t = JsonValue::object();
     json::put(t, "id", json::str(tutorial.id));
     json::put(t, "page", json::integer(tutorial.page()));
+    if (tutorial.source == TutorialSource::Canvas) json::put(t, "source", json::str("canvas"));
     json::put(o, "tutorial", std::move(t));
   }
   return o;
@@ -103,7 +106,7 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
       if (!link.mode) r.fail("$.mode", "unknown method \"" + name->substr(0, 32) + "\"");
     }
   }
-  if (tutorial && r.object(*tutorial, "$.tutorial", {"id", "page"})) {
+  if (tutorial && r.object(*tutorial, "$.tutorial", {"id", "page", "source"})) {
     if (const JsonValue* id = r.required(*tutorial, "$.tutorial", "id")) {
       link.tutorialId = r.string(*id, "$.tutorial.id", 64);
       const auto& entries = tutorialEntries();
@@ -116,6 +119,13 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
     if (const JsonValue* page = tutorial->find("page")) {
       if (auto n = r.integer(*page, "$.tutorial.page", 0, 1000))
         link.tutorialPage = static_cast<int>(*n);
+    }
+    if (const JsonValue* source = tutorial->find("source")) {
+      const auto name = r.string(*source, "$.tutorial.source", 16);
+      if (name && *name != "notes" && *name != "canvas") {
+        r.fail("$.tutorial.source", "must be \"notes\" or \"canvas\"");
+      }
+      if (name && *name == "canvas") link.tutorialSource = TutorialSource::Canvas;
     }
   }
   if (!r.ok()) {
@@ -167,14 +177,21 @@ std::optional<std::string> applyAppLink(ModesState& modes, TutorialState& tutori
   if (auto error = apply(lab, link.session, false)) return error;
   if (link.tutorialId) {
     TutorialState next = tutorial;
+    // The link replaces the student's lab: nothing waits to come back.
+    next.studentLab.reset();
+    next.followed.reset();
     if (auto error = openTutorial(next, lab, *link.tutorialId, link.tutorialPage)) {
       lab = labBefore;  // all or nothing (W1)
       return "$.tutorial.page: " + *error;
     }
+    next.source = link.tutorialSource;
     tutorial = std::move(next);
   } else {
+    tutorial.studentLab.reset();
+    tutorial.followed.reset();
     closeTutorial(tutorial);
   }
+  followTutorialPage(tutorial, lab);  // the page's notes data on the canvas, the link's lab kept
   setMode(modes, lab, link.mode.value_or(Mode::Svm));
   return std::nullopt;
 }

@@ -28,6 +28,9 @@ struct AppLink {
   std::optional<Mode> mode;
   std::optional<std::string> tutorialId;
   std::optional<int> tutorialPage;
+  // "source": "canvas" when the tutorial derives on the link's own points (tutorial_state.hpp);
+  // without it, the canvas follows the page's notes data.
+  TutorialSource tutorialSource = TutorialSource::Notes;
   PageSettings page;  // default when the link has no "page"
   // "exercise": {"id": "smo-first-pair"} (built-in) or a whole definition (exercises/): opened
   // after the rest, so the link opens exactly that exercise.

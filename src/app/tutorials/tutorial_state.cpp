@@ -165,8 +165,8 @@ TutorialPage tutorialPage(const TutorialState& t, const LabState& lab) {
   p.title = "The same problem by SMO, on the canvas";
   p.paragraphs.push_back(
       "SMO (course-notes 003) solves the same dual numerically, one pair of α's at a time. "
-      "Press Try it, then Step (or the space bar) and watch the α's approach the exact values "
-      "found by hand.");
+      "The canvas holds the three points: press Step (or the space bar) and watch the α's "
+      "approach the exact values found by hand.");
   p.paragraphs.push_back(
       "SMO never needs the hand method's assumption that every point is a support vector: it "
       "keeps αᵢ ≥ 0 by clipping, so it also solves data where the hand derivation fails.");
@@ -207,7 +207,9 @@ std::vector<std::string> tutorialWarnings(const TutorialState& t, const LabState
     const bool canvasMatches =
         t.source == TutorialSource::Canvas || sameData(lab, notesPoints(t.id, t.page()));
     if (!canvasMatches) {
-      out.push_back("The canvas does not hold this tutorial's points: press Try it to load them.");
+      out.push_back(
+          "The canvas holds your own points, not this tutorial's: pick \"notes\" to show them, "
+          "or Try it to load them as yours.");
     }
     if (!lab.model.valid) out.push_back("The lab has no solver for the canvas's points.");
   }
@@ -232,6 +234,9 @@ std::optional<std::string> openTutorial(TutorialState& t, const LabState& lab, s
     for (const auto& e : entries) ids += (ids.empty() ? "" : ", ") + e.id;
     return "unknown tutorial '" + std::string(id.substr(0, 60)) + "' (tutorials: " + ids + ")";
   }
+  // The waiting student lab is moved, not copied, into the trial state (it may hold 5 000 points).
+  std::optional<LabState> waiting = std::move(t.studentLab);
+  t.studentLab.reset();
   TutorialState next = t;
   // Another tutorial starts on the notes' data: the canvas holds the previous one's points.
   if (next.id != found->id) next.source = TutorialSource::Notes;
@@ -241,11 +246,13 @@ std::optional<std::string> openTutorial(TutorialState& t, const LabState& lab, s
   if (page) {
     const int count = tutorialPageCount(next);
     if (*page < 0 || *page >= count) {
+      t.studentLab = std::move(waiting);
       return "page " + std::to_string(*page) + " is out of range: '" + found->id +
              "' has pages 0 to " + std::to_string(count - 1);
     }
     next.pageById[next.id] = *page;
   }
+  next.studentLab = std::move(waiting);
   t = std::move(next);
   return std::nullopt;
 }
@@ -266,6 +273,88 @@ void closeTutorial(TutorialState& t) {
   t.open = false;  // id and pages are kept: reopening shows the same page
 }
 
+namespace {
+
+// The page's data (tryItActions' one LoadSession).
+action::LoadSession pageSession(const TutorialState& t) {
+  return std::get<action::LoadSession>(tryItActions(t).front());
+}
+
+// Whether two pages load the same problem: turning from one page to another of the same data
+// keeps the canvas (and the steps the student took on it) as it is.
+bool sameProblem(const action::LoadSession& a, const action::LoadSession& b) {
+  return a.data.points == b.data.points && a.data.labels == b.data.labels &&
+         a.params.kernel == b.params.kernel && a.params.c == b.params.c &&
+         a.params.eps == b.params.eps && a.params.rule == b.params.rule && a.step == b.step;
+}
+
+// Brings the student's own lab back in place of the tutorial's.
+void restoreStudentLab(TutorialState& t, LabState& lab) {
+  LabState own = std::move(*t.studentLab);
+  t.studentLab.reset();
+  t.followed.reset();
+  // Revisions only grow: the field and the modes compare them with what they last built, and the
+  // tutorial's lab counted on from the student's.
+  own.problemRevision = std::max(own.problemRevision, lab.problemRevision) + 1;
+  own.modelRevision = std::max(own.modelRevision, lab.modelRevision) + 1;
+  own.nextNoticeId = std::max(own.nextNoticeId, lab.nextNoticeId);
+  lab = std::move(own);
+}
+
+// 002's perceptron (start β = (1, −1), β₀ = −2, η = 1/4) or 001's kernel perceptron on the lab's
+// kernel: the mode the perceptron tutorials are about.
+void openPerceptronMode(bool kernelForm, const LabState& lab, ModesState& modes) {
+  PerceptronParams p;
+  p.kernelForm = kernelForm;
+  if (!kernelForm) {
+    const PerceptronExampleInput notes = perceptronNotesExample();
+    p.learningRate = notes.learningRate.toDouble();
+    p.useStart = true;
+    p.startBeta[0] = notes.beta[0].toDouble();
+    p.startBeta[1] = notes.beta[1].toDouble();
+    p.startBias = notes.beta0.toDouble();
+  }
+  modes.perceptron.params = p;
+  invalidateMode(modes, Mode::Perceptron);
+  setMode(modes, lab, Mode::Perceptron);
+  ++modes.revision;
+}
+
+}  // namespace
+
+bool followTutorialPage(TutorialState& t, LabState& lab) {
+  if (t.studentLab && lab.problemRevision != t.followedRevision) {
+    // The shown points were edited (or a preset, file or exercise replaced them): what the canvas
+    // holds is the student's now, and the derivation follows it.
+    t.studentLab.reset();
+    t.followed.reset();
+    if (t.open) t.source = TutorialSource::Canvas;
+    return false;
+  }
+  action::LoadSession page;
+  const bool follow = t.open && t.source == TutorialSource::Notes &&
+                      (page = pageSession(t), page.data.points.rows() > 0);
+  if (!follow) {
+    if (!t.studentLab) return false;
+    restoreStudentLab(t, lab);
+    return true;
+  }
+  if (t.followed && sameProblem(*t.followed, page)) return false;
+  page.live = lab.live.on;  // the student's choice, not the page's
+  page.stepsPerSecond = lab.playback.stepsPerSecond;
+  std::optional<LabState> saved;
+  if (!t.studentLab) saved = lab;
+  if (apply(lab, LabAction{page}, false)) return false;  // refused: nothing changed
+  if (saved) t.studentLab = std::move(saved);
+  t.followed = std::move(page);
+  t.followedRevision = lab.problemRevision;
+  return true;
+}
+
+const LabState& studentLab(const TutorialState& t, const LabState& lab) {
+  return t.studentLab ? *t.studentLab : lab;
+}
+
 std::vector<LabAction> tryItActions(const TutorialState& t) {
   const int page = t.page();
   action::LoadSession s;
@@ -273,7 +362,12 @@ std::vector<LabAction> tryItActions(const TutorialState& t) {
   s.data.points = d.x;
   s.data.labels = d.y;
   s.view = fitView(d);
+  // The Data list's name for these points (canvasDataName): the tutorial's title.
   s.presetName = "tutorial: " + t.id;
+  for (const TutorialEntry& e : tutorialEntries()) {
+    const std::size_t dot = e.label.find("· ");
+    if (e.id == t.id && dot != std::string::npos) s.presetName = "tutorial: " + e.label.substr(dot + 3);
+  }
   s.params.kernel = KernelParams::linear();
   s.params.c = kInf;
   // A tight tolerance, so SMO on the canvas lands on the exact α of the derivation (1e-9, as
@@ -304,7 +398,8 @@ std::vector<LabAction> tryItActions(const TutorialState& t) {
 
 std::string tryItDescription(const TutorialState& t) {
   const int page = t.page();
-  std::string what = "Loads the notes' points onto the canvas";
+  std::string what = t.studentLab ? "Makes the notes' points on the canvas yours"
+                                  : "Loads the notes' points onto the canvas";
   if (t.id == "kernel-perceptron" || (t.id == "mercer" && page != 1)) {
     what += " with the kernel (1 + x·z)²";
   } else if (t.id == "mercer") {
@@ -321,15 +416,48 @@ std::string tryItDescription(const TutorialState& t) {
   } else {
     what += ", linear kernel, C = ∞ (hard margin)";
   }
-  return what + "; the derivation then follows your edits.";
+  if (t.id == "perceptron") {
+    what += ", and opens the perceptron mode from 002's start β = (1, −1), β₀ = −2 with η = 1/4";
+  } else if (t.id == "kernel-perceptron") {
+    what += ", and opens the perceptron mode in its kernel form";
+  }
+  return what + "; the derivation then follows your edits, and closing the tutorial keeps them.";
 }
 
-std::optional<std::string> tutorialTryIt(TutorialState& t, LabState& lab) {
-  for (const LabAction& a : tryItActions(t)) {
-    if (auto error = apply(lab, a, true)) return error;
+std::string tryItLabel(const TutorialState& t) {
+  if (t.id == "perceptron" || t.id == "kernel-perceptron") return "Try it in the perceptron mode";
+  return t.studentLab ? "Try it: edit these points" : "Try it: load this page's points";
+}
+
+std::string canvasNote(const TutorialState& t, const LabState& lab) {
+  if (t.studentLab) {
+    return "The canvas shows this page's points; yours (" +
+           canvasDataName(*t.studentLab, labPresets()) +
+           ") come back when you close the tutorial or pick \"my points\".";
   }
+  if (t.source == TutorialSource::Canvas) {
+    return "The canvas holds your points (" + canvasDataName(lab, labPresets()) +
+           "); the page derives on them where it can.";
+  }
+  return "";
+}
+
+std::optional<std::string> tutorialTryIt(TutorialState& t, LabState& lab, ModesState& modes) {
+  const bool shown = t.studentLab && t.followed && t.followedRevision == lab.problemRevision &&
+                     sameProblem(*t.followed, pageSession(t));
+  if (!shown) {
+    for (const LabAction& a : tryItActions(t)) {
+      if (auto error = apply(lab, a, true)) return error;
+    }
+  }
+  // The points on the canvas are the student's now: closing the tutorial keeps them.
+  t.studentLab.reset();
+  t.followed.reset();
   t.source = TutorialSource::Canvas;
   refreshTutorial(t, lab);
+  if (t.id == "perceptron" || t.id == "kernel-perceptron") {
+    openPerceptronMode(t.id == "kernel-perceptron", lab, modes);
+  }
   return std::nullopt;
 }
 
@@ -339,7 +467,7 @@ ActionReply tutorialReply(const std::optional<std::string>& error) {
   return error ? ActionReply::failed(*error) : ActionReply{};
 }
 
-ActionReply openTutorialAction(TutorialState& t, LabState& lab, const JsonValue& v) {
+ActionReply openTutorialAction(TutorialState& t, LabState& lab, ModesState&, const JsonValue& v) {
   SchemaReader r;
   r.object(v, "$", {"type", "id", "page"});
   const JsonValue* id = r.required(v, "$", "id");
@@ -358,7 +486,8 @@ ActionReply openTutorialAction(TutorialState& t, LabState& lab, const JsonValue&
 
 // tutorialNext, tutorialBack, closeTutorial, tutorialTryIt: no fields.
 template <int Which>  // 0 next, 1 back, 2 close, 3 try it
-ActionReply tutorialMoveAction(TutorialState& t, LabState& lab, const JsonValue& v) {
+ActionReply tutorialMoveAction(TutorialState& t, LabState& lab, ModesState& modes,
+                               const JsonValue& v) {
   SchemaReader r;
   if (!r.object(v, "$", {"type"})) return ActionReply::failed(r.error());
   if (Which == 2) {
@@ -366,7 +495,7 @@ ActionReply tutorialMoveAction(TutorialState& t, LabState& lab, const JsonValue&
     return {};
   }
   refreshTutorial(t, lab);
-  if (Which == 3) return tutorialReply(tutorialTryIt(t, lab));
+  if (Which == 3) return tutorialReply(tutorialTryIt(t, lab, modes));
   if (Which == 0) {
     tutorialNext(t);
   } else {
@@ -375,7 +504,8 @@ ActionReply tutorialMoveAction(TutorialState& t, LabState& lab, const JsonValue&
   return {};
 }
 
-ActionReply tutorialSourceAction(TutorialState& t, LabState& lab, const JsonValue& v) {
+ActionReply tutorialSourceAction(TutorialState& t, LabState& lab, ModesState&,
+                                 const JsonValue& v) {
   SchemaReader r;
   r.object(v, "$", {"type", "source"});
   const JsonValue* s = r.required(v, "$", "source");
@@ -389,7 +519,7 @@ ActionReply tutorialSourceAction(TutorialState& t, LabState& lab, const JsonValu
   return {};
 }
 
-using TutorialAction = ActionReply (*)(TutorialState&, LabState&, const JsonValue&);
+using TutorialAction = ActionReply (*)(TutorialState&, LabState&, ModesState&, const JsonValue&);
 struct TutorialActionEntry {
   const char* type;
   TutorialAction run;
@@ -402,11 +532,13 @@ constexpr TutorialActionEntry kTutorialActions[] = {
 
 }  // namespace
 
-void addTutorialActions(ActionRouter& router, TutorialState& tutorial, LabState& lab) {
+void addTutorialActions(ActionRouter& router, TutorialState& tutorial, LabState& lab,
+                        ModesState& modes) {
   for (const TutorialActionEntry& entry : kTutorialActions) {
     const TutorialAction run = entry.run;
-    router.add(entry.type,
-               [&tutorial, &lab, run](const JsonValue& v) { return run(tutorial, lab, v); });
+    router.add(entry.type, [&tutorial, &lab, &modes, run](const JsonValue& v) {
+      return run(tutorial, lab, modes, v);
+    });
   }
 }
 

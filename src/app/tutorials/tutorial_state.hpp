@@ -7,13 +7,17 @@
 //   - source Notes: on the course notes' own data (what the student just read);
 //   - source Canvas: on the lab's current points, re-derived whenever the lab's problem changes
 //     (lab.problemRevision), so dragging a point updates the same derivation.
-// "Try it" loads the page's data and parameters into the lab as ordinary LabActions and switches
-// to source Canvas. Two pages are tied to the lab itself: the hand-solved example's last page (the
+// The canvas follows the page (issue 9 item 8): while the tutorial is open on the notes' data, the
+// lab shows the page's points and parameters (tryItActions), and the student's own lab waits in
+// TutorialState::studentLab; it comes back when the tutorial closes or derives on "my points".
+// "Try it", or any edit of the shown points, makes them the student's own (source Canvas, the
+// derivation then follows the edits); the perceptron tutorials' Try it opens the perceptron mode. Two pages are tied to the lab itself: the hand-solved example's last page (the
 // same problem solved by SMO on the canvas, compared with the exact α) and the SMO anatomy pages
 // (the lab's live step record next to the notes' formulas).
 // The page is remembered per tutorial, so leaving and coming back shows the same page.
 
 #include "lab/lab_state.hpp"
+#include "modes/mode_state.hpp"
 #include "session/action_router.hpp"
 #include "tutorials/tutorial.hpp"
 
@@ -57,6 +61,13 @@ struct TutorialState {
   std::uint64_t derivations = 0;  // how many times a derivation ran (tests: edits re-derive)
   double lastDeriveMs = 0;
 
+  // The canvas following the page (followTutorialPage): the student's own lab while the canvas
+  // shows the notes' points, the page's data last loaded, and the lab's problem revision right
+  // after loading it (a later revision means the student edited the shown points).
+  std::optional<LabState> studentLab;
+  std::optional<action::LoadSession> followed;
+  std::uint64_t followedRevision = 0;
+
   int page() const;
 };
 
@@ -82,18 +93,36 @@ void tutorialBack(TutorialState& tutorial);
 void closeTutorial(TutorialState& tutorial);
 void setTutorialPage(TutorialState& tutorial, int page);
 
-// What "Try it" does for the current page, as the lab's own actions.
+// What "Try it" does for the current page, as the lab's own actions (also what the canvas shows
+// while it follows the page).
 std::vector<LabAction> tryItActions(const TutorialState& tutorial);
-// One sentence for the Try-it button's tooltip / the page footer.
+// Keeps the canvas on the page (see the header comment): loads the page's data when the page
+// needs other data than the canvas shows, hands the shown points to the student when they were
+// edited, and brings the student's own lab back when the tutorial closes or derives on "my
+// points". Called after every window.kpg action and at the start of every frame; true when it
+// changed the lab.
+bool followTutorialPage(TutorialState& tutorial, LabState& lab);
+// The lab the student owns: the one waiting while the canvas shows the notes' points, else the
+// lab itself (what autosave, Save session and share links write).
+const LabState& studentLab(const TutorialState& tutorial, const LabState& lab);
+// One sentence for the Try-it button's tooltip / the page footer, and the button's label.
 std::string tryItDescription(const TutorialState& tutorial);
-// Applies tryItActions and switches to source Canvas; the first error, if any.
-std::optional<std::string> tutorialTryIt(TutorialState& tutorial, LabState& lab);
+std::string tryItLabel(const TutorialState& tutorial);
+// What the canvas holds now, in one sentence for the panel ("" when the tutorial has no say).
+std::string canvasNote(const TutorialState& tutorial, const LabState& lab);
+// Makes the page's points the student's own (applying tryItActions unless the canvas already
+// shows them), switches to source Canvas, and opens the method the tutorial is about (the
+// perceptron tutorials: the perceptron mode, in its primal or kernel form, from 002's start);
+// the first error, if any.
+std::optional<std::string> tutorialTryIt(TutorialState& tutorial, LabState& lab,
+                                         ModesState& modes);
 
 // window.kpg: {"type":"openTutorial","id":..,"page":..}, {"type":"tutorialNext"},
 // {"type":"tutorialBack"}, {"type":"closeTutorial"}, {"type":"tutorialTryIt"},
 // {"type":"tutorialSource","source":"notes"|"canvas"}, registered with the one router
 // (session/action_router.hpp). Unknown fields and wrong types are refused with their JSON path.
-void addTutorialActions(ActionRouter& router, TutorialState& tutorial, LabState& lab);
+void addTutorialActions(ActionRouter& router, TutorialState& tutorial, LabState& lab,
+                        ModesState& modes);
 // The "tutorial" member of window.kpg.state(): {open, id, page, pageCount, title, pageTitle,
 // source, dataNote, values:[{name, exact, value}], warnings, notesCorrection, derivations}.
 JsonValue tutorialStateJson(TutorialState& tutorial, const LabState& lab);

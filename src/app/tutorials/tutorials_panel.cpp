@@ -221,7 +221,7 @@ void liveStepBox(const LabState& lab) {
   if (!lab.model.valid) {
     text = "No solver: the canvas needs points of both classes.";
   } else if (!last || lab.stepCount() == 0) {
-    text = "The lab is at step 0. Press Try it (or Step ▶ / space) to take SMO steps.";
+    text = "The lab is at step 0. Press Step ▶ (or space) to take SMO steps.";
   } else {
     const std::string i = plot::subscript(static_cast<long long>(last->i + 1));
     const std::string j = plot::subscript(static_cast<long long>(last->j + 1));
@@ -286,9 +286,9 @@ bool tutorialLayout(AppState& state, Layout& layout) {
   return true;
 }
 
-void drawTutorialsToggle(AppState& state, const PanelRect& rect) {
+void drawTutorialsToggle(AppState& state, UiState& ui, const PanelRect& rect) {
   if (state.tutorial.open) return;
-  if (titleBarToggle("##tutorials-toggle", "Tutorials ▸",
+  if (titleBarToggle(ui, "tutorials", "##tutorials-toggle", "Tutorials ▸",
                      ImVec2(rect.pos.x + rect.size.x - 6, rect.pos.y + 1),
                      ImVec4(0.85f, 0.55f, 0.0f, 1), ImVec4(0.95f, 0.65f, 0.1f, 1),
                      "The worked examples of the course notes, page by page, on this canvas")) {
@@ -296,7 +296,7 @@ void drawTutorialsToggle(AppState& state, const PanelRect& rect) {
   }
 }
 
-bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {
+bool drawTutorialsPanel(AppState& state, UiState& ui, const PanelRect& rect) {
   TutorialState& t = state.tutorial;
   if (!t.open) return false;
   LabState& lab = state.lab;
@@ -328,6 +328,7 @@ bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Close ✕")) closeTutorial(t);
+  markItem(ui, "tutorial.close");
 
   const TutorialPage page = tutorialPage(t, lab);
   const int count = tutorialPageCount(t);
@@ -335,6 +336,11 @@ bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {
   if (t.derived) {
     ImGui::PushStyleColor(ImGuiCol_Text, kMutedColour);
     ImGui::TextWrapped("%s — derived on %s", t.derived->source.c_str(), t.dataNote.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (const std::string note = canvasNote(t, lab); !note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kMutedColour);
+    ImGui::TextWrapped("%s", note.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PushTextWrapPos(0);
@@ -395,12 +401,14 @@ bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {
   }
   ImGui::BeginDisabled(index + 1 >= count);
   if (ImGui::Button("Next ▶")) tutorialNext(t);
+  markItem(ui, "tutorial.next");
   ImGui::EndDisabled();
 
   ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.0f, 0.45f, 0.70f, 1));
   ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.1f, 0.55f, 0.80f, 1));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-  if (ImGui::Button("Try it on the canvas")) (void)tutorialTryIt(t, lab);
+  if (ImGui::Button(tryItLabel(t).c_str())) (void)tutorialTryIt(t, lab, state.modes);
+  markItem(ui, "tutorial.tryIt");
   ImGui::PopStyleColor(3);
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
@@ -419,6 +427,8 @@ bool drawTutorialsPanel(AppState& state, UiState&, const PanelRect& rect) {
   if (ImGui::RadioButton("my points", t.source == TutorialSource::Canvas)) {
     t.source = TutorialSource::Canvas;
   }
+  markItem(ui, "tutorial.myPoints");
+  tip(ui, "Derive on your own points; the canvas shows them again.");
   ImGui::End();
   return true;
 }

@@ -17,6 +17,6 @@ bool tutorialLayout(AppState& state, Layout& layout);
 bool drawTutorialsPanel(AppState& state, UiState& ui, const PanelRect& rect);
 
 // The "Tutorials" button at the top right of the pair panel while the panel is closed.
-void drawTutorialsToggle(AppState& state, const PanelRect& rect);
+void drawTutorialsToggle(AppState& state, UiState& ui, const PanelRect& rect);
 
 }  // namespace kpg::app

@@ -7,6 +7,7 @@
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
 #include "modes/mode_view.hpp"
+#include "session/class_regions.hpp"
 #include "session/data_import.hpp"
 #include "session/page_settings.hpp"
 #include "tutorials/tutorial_state.hpp"
@@ -54,6 +55,9 @@ struct AppState {
   // The student's imported file (issue 9 item 3, session/data_import.hpp), kept whole while the
   // lab shows two of its features and classes (session/file_actions.hpp activeImport).
   std::optional<DataImport> dataImport;
+  // Every one-vs-one pair of that file trained on the shown features (session/class_regions.hpp):
+  // the multi-class regions on the canvas while they belong to the lab's problem.
+  std::optional<ClassRegions> classRegions;
   RenderState render;
   // What a course page or an exercise decided (issue 10 §2, session/page_settings.hpp): locked
   // controls, panels shown, the compact embed layout, autorun.

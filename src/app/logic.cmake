@@ -17,6 +17,7 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/session/data_import.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/data_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/file_actions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session/class_regions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/app_link.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/page_settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/url_params.cpp

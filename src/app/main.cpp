@@ -22,6 +22,7 @@
 #include "panels/start_card.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
+#include "session/file_actions.hpp"
 #include "session/url_params.hpp"
 #include "tutorials/tutorials_panel.hpp"
 
@@ -237,8 +238,11 @@ void frame(const FrameInfo& info) {
     const bool pairShown = sectionShown(layout, ui, PhoneSection::Pair);
     const bool plotsShown = sectionShown(layout, ui, PhoneSection::Plots);
     if (page.showsPanel(Panel::Controls) && sectionShown(layout, ui, PhoneSection::Controls))
-      drawControlsPanel(state.lab, state.modes, ui, layout.controls);
-    drawCanvasPanel(state.lab, ui, layout.canvas);
+      drawControlsPanel(state, ui, layout.controls);
+    // An import's multi-class regions while they belong to the lab's problem (issue 9 item 3).
+    ClassRegions* regions = currentClassRegions(state) ? &*state.classRegions : nullptr;
+    drawCanvasPanel(state.lab, ui, layout.canvas, regions,
+                    activeImport(state.dataImport, state.lab));
     if (pairShown && !drawExercisePanel(state, ui, layout.pair) &&
         !drawTutorialsPanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair))
       drawPairPanel(state.lab, ui, layout.pair);

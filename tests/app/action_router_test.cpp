@@ -146,8 +146,9 @@ TEST_CASE("Router: the application's table spans the lab, the modes and the tuto
   // 28 lab actions (setLive included), 10 mode actions, 6 tutorial actions, 4 file actions
   // (importData, chooseImport, exportData, exportModel: session/file_actions.hpp), 5 exercise
   // actions (openExercise, submitAnswer, exerciseHint, closeExercise, resetExerciseProgress:
-  // exercises/exercise_state.hpp), each registered once.
-  CHECK(router.types().size() == 53);
+  // exercises/exercise_state.hpp), showClassRegions (session/class_regions.hpp), each registered
+  // once.
+  CHECK(router.types().size() == 54);
 
   // Handlers act on the application state that state() reports.
   REQUIRE(router.dispatchJson(R"({"type":"preset","name":"perceptron"})") == R"({"ok":true})");

@@ -40,6 +40,22 @@ const irisCsv = [
   '3,6.3,3.3,6.0,2.5', '3,5.8,2.7,5.1,1.9', '3,7.1,3.0,5.9,2.1', '3,6.5,3.0,5.8,2.2',
 ].join('\n') + '\n';
 
+// Clicks a control of the panels (view().guide.items, panels/param_widgets.hpp markItem).
+async function clickGuideItem(t, name) {
+  let rect = null;
+  for (let tries = 0; tries < 50 && !rect; ++tries) {
+    rect = (await t.view()).guide.items[name];
+    if (!rect) await t.waitFrames(1);
+  }
+  t.check(rect, `the control "${name}" is on screen`);
+  await t.page.mouse.move((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2);
+  await t.waitFrames(2);
+  await t.page.mouse.down();
+  await t.waitFrames(2);
+  await t.page.mouse.up();
+  await t.waitFrames(3);
+}
+
 async function chooseFile(t, buttonName, file) {
   const chooser = t.page.waitForEvent('filechooser', { timeout: 10000 });
   await click(t, buttonName);
@@ -87,6 +103,53 @@ export default [
       await t.dispatch({ type: 'runToConvergence' });
       await t.waitForField();
       await t.screenshot('files-import-iris-1280');
+    },
+  },
+  {
+    name: 'all 3 classes: every pair trained, the canvas coloured by the vote, svm-train agrees',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'setKernel', kernel: 'rbf', gamma: 0.5 });
+      await t.dispatch({ type: 'setC', C: 2 });
+      await chooseFile(t, 'import-data',
+                       { name: 'iris.csv', mimeType: 'text/csv', buffer: Buffer.from(irisCsv) });
+      await t.page.waitForFunction(() => window.kpg.state().dataImport !== null);
+      await click(t, 'import-x');
+      await click(t, 'import-x/3');
+      await click(t, 'import-y');
+      await click(t, 'import-y/4');
+      let s = await t.state();
+      t.check(s.classRegions === null, 'no regions before the box is ticked');
+      await clickGuideItem(t, 'allClasses');
+      s = await t.state();
+      const r = s.classRegions;
+      t.check(r && !r.stale && r.classes.length === 3 && r.subproblems.length === 3 && r.samples === 12,
+              `three classes, three pairs: ${JSON.stringify(r).slice(0, 200)}`);
+      t.check(r.converged, 'every pair converged');
+      // svm-train on the same two features of the same file, svm-predict on it: the same accuracy.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kpg-regions-'));
+      const rows = irisCsv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
+      fs.writeFileSync(path.join(dir, 'train'), rows.map((v) => `${v[0]} 1:${v[3]} 2:${v[4]}`).join('\n') + '\n');
+      const train = spawnSync('svm-train', ['-q', '-t', '2', '-g', '0.5', '-c', '2', '-e', String(s.session.eps),
+                                            path.join(dir, 'train'), path.join(dir, 'model')], { encoding: 'utf8' });
+      t.check(train.status === 0, `svm-train: ${train.stderr}`);
+      const predict = spawnSync('svm-predict', [path.join(dir, 'train'), path.join(dir, 'model'), path.join(dir, 'out')],
+                                { encoding: 'utf8' });
+      const correct = Number(/\((\d+)\/12\)/.exec(predict.stdout)[1]);
+      t.check(Math.round(r.trainingAccuracy * 12) === correct,
+              `the app's vote fits ${r.trainingAccuracy * 12} of 12, svm-predict ${correct}: ${predict.stdout}`);
+      fs.rmSync(dir, { recursive: true });
+      await t.waitFrames(3);
+      await t.screenshot('files-import-iris-all-classes-1280');
+      // Another C makes them stale: hidden, and the button offers them again.
+      await t.dispatch({ type: 'setC', C: 20 });
+      s = await t.state();
+      t.check(s.classRegions.stale, 'stale after C changed');
+      await clickGuideItem(t, 'allClasses');
+      s = await t.state();
+      t.check(!s.classRegions.stale, 'trained again for C = 20');
+      await clickGuideItem(t, 'allClasses');
+      t.check((await t.state()).classRegions === null, 'unticking drops them');
     },
   },
   {

@@ -26,6 +26,93 @@ namespace kpg::app {
 namespace {
 
 constexpr Index kCheapPointsAbove = 300;
+
+// The colour of class k of an import's regions: the two classes the lab steps keep their y = +1
+// and y = −1 colours; the others take Okabe–Ito's remaining hues, then further distinct ones
+// (never the class colours of the lab).
+ImU32 regionColour(const DataImport& shown, int k) {
+  if (k == shown.positive) return plot::kPositive;
+  if (k == shown.negative) return plot::kNegative;
+  static constexpr ImU32 kOthers[] = {
+      IM_COL32(0, 158, 115, 255),   IM_COL32(204, 121, 167, 255), IM_COL32(128, 128, 0, 255),
+      IM_COL32(140, 86, 75, 255),   IM_COL32(148, 103, 189, 255), IM_COL32(127, 127, 127, 255),
+      IM_COL32(23, 190, 207, 255),  IM_COL32(188, 189, 34, 255)};
+  int other = k;
+  if (k > shown.positive) --other;
+  if (k > shown.negative) --other;
+  return kOthers[static_cast<std::size_t>(other) % (sizeof kOthers / sizeof kOthers[0])];
+}
+
+// The multi-class regions: each grid cell tinted with the class that wins the vote there, then
+// the samples of the classes the lab does not step (the lab draws its own two on top), and a
+// key naming every class.
+void drawClassRegions(ImDrawList* draw, const CanvasView& view, ClassRegions& regions,
+                      const DataImport& shown, float radius) {
+  const PlotRect visible = view.visible();
+  updateRegionGrid(regions, ViewWindow{visible.xMin, visible.xMax, visible.yMin, visible.yMax});
+  const ViewWindow& g = regions.gridView;
+  const double cellW = (g.xMax - g.xMin) / regions.cols, cellH = (g.yMax - g.yMin) / regions.rows;
+  // Cell edges on whole pixels, shared by neighbours (no seams where translucent cells would
+  // overlap); a row's run of one class is one rectangle.
+  const auto edgeX = [&](int col) { return std::round(view.toScreen(g.xMin + col * cellW, 0).x); };
+  const auto edgeY = [&](int row) { return std::round(view.toScreen(0, g.yMax - row * cellH).y); };
+  for (int row = 0; row < regions.rows; ++row) {
+    int col = 0;
+    while (col < regions.cols) {
+      const int k = regions.cellClass[static_cast<std::size_t>(row * regions.cols + col)];
+      int end = col + 1;
+      while (end < regions.cols &&
+             regions.cellClass[static_cast<std::size_t>(row * regions.cols + end)] == k) {
+        ++end;
+      }
+      if (k >= 0) {
+        draw->AddRectFilled(ImVec2(edgeX(col), edgeY(row)), ImVec2(edgeX(end), edgeY(row + 1)),
+                            plot::withAlpha(regionColour(shown, k), 0.30f));
+      }
+      col = end;
+    }
+  }
+  const Dataset& data = shown.data;
+  for (Index i = 0; i < data.size(); ++i) {
+    int k = -1;
+    for (std::size_t c = 0; c < shown.classes.size(); ++c) {
+      if (shown.classes[c].label == data.y(i)) k = static_cast<int>(c);
+    }
+    if (k < 0 || k == shown.positive || k == shown.negative) continue;
+    const ImVec2 s = view.toScreen(data.x(i, shown.featureX), data.x(i, shown.featureY));
+    plot::marker(draw, s, plot::Marker::Circle, radius - 1, regionColour(shown, k),
+                 IM_COL32(255, 255, 255, 255), 1.2f);
+  }
+}
+
+// The regions' key, top left over the plot: one swatch per class, and how well the vote fits the
+// file.
+void drawClassKey(ImDrawList* draw, const CanvasView& view, const ClassRegions& regions,
+                  const DataImport& shown) {
+  char accuracy[96];
+  std::snprintf(accuracy, sizeof accuracy, "one-vs-one, %zu pairs: training accuracy %.1f%%%s",
+                regions.subproblems.size(), 100.0 * regions.trainingAccuracy,
+                regions.converged ? "" : " (a pair stopped at its cap)");
+  ImVec2 at(view.min.x + 8, view.min.y + 6);
+  const float line = ImGui::GetTextLineHeight();
+  float width = ImGui::CalcTextSize(accuracy).x;
+  for (const ImportedClass& c : shown.classes) {
+    width = std::max(width, line + 6 + ImGui::CalcTextSize(c.name.c_str()).x);
+  }
+  const float height = line * static_cast<float>(shown.classes.size() + 1) + 8;
+  draw->AddRectFilled(ImVec2(at.x - 4, at.y - 3), ImVec2(at.x + width + 6, at.y + height),
+                      IM_COL32(255, 255, 255, 225), 3);
+  draw->AddText(at, plot::kInk, accuracy);
+  for (std::size_t c = 0; c < shown.classes.size(); ++c) {
+    at.y += line;
+    const ImU32 colour = regionColour(shown, static_cast<int>(c));
+    draw->AddRectFilled(ImVec2(at.x, at.y + 2), ImVec2(at.x + line - 4, at.y + line - 2), colour);
+    std::string name = shown.classes[c].name;
+    if (static_cast<int>(c) == shown.positive) name += "  (y = +1 in the lab)";
+    if (static_cast<int>(c) == shown.negative) name += "  (y = −1 in the lab)";
+    draw->AddText(ImVec2(at.x + line + 2, at.y), plot::kInk, name.c_str());
+  }
+}
 constexpr ImU32 kKktHalo = IM_COL32(240, 228, 66, 200);  // Okabe–Ito yellow
 
 SupportCategory categoryOf(const LabState& lab, Index i) {
@@ -282,7 +369,8 @@ void drawNotices(LabState& lab, UiState& ui) {
 
 }  // namespace
 
-void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
+void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect, ClassRegions* regions,
+                     const DataImport* shown) {
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -317,18 +405,21 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   draw->PushClipRect(min, max, true);
   draw->AddRectFilled(min, max, IM_COL32(255, 255, 255, 255));
 
-  // The field (a texture rendered for some plot rectangle; it follows pans until redrawn).
-  if (ui.showField && lab.model.valid && ui.field.texture != 0) {
+  const bool regionsShown = regions && shown && !regions->classes.empty();
+  // The field (a texture rendered for some plot rectangle; it follows pans until redrawn); the
+  // multi-class regions take its place while shown.
+  if (!regionsShown && ui.showField && lab.model.valid && ui.field.texture != 0) {
     const PlotRect& r = ui.field.rect;
     draw->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(ui.field.texture)),
                    view.toScreen(r.xMin, r.yMax), view.toScreen(r.xMax, r.yMin), ImVec2(0, 1),
                    ImVec2(1, 0));
   }
-  drawCanvasAxes(draw, view, "x₁ →", "↑ x₂");
-
   const Matrix& points = lab.data.points;
   const Index n = points.rows();
   const float radius = pointRadius(n);
+  if (regionsShown) drawClassRegions(draw, view, *regions, *shown, radius);
+  drawCanvasAxes(draw, view, "x₁ →", "↑ x₂");
+
   const bool haveModel = lab.model.valid;
 
   // KKT overlay: a yellow halo whose size grows with the point's violation.
@@ -392,6 +483,7 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
     draw->AddCircle(s, radius + 10, plot::kInk, 24, 1.5f);
   }
 
+  if (regionsShown) drawClassKey(draw, view, *regions, *shown);
   if (!lab.model.valid && lab.problemError) {
     const std::string text = "No solver yet: " + lab.problemError->message;
     plot::label(draw, ImVec2(min.x + 12, min.y + 28), IM_COL32(150, 30, 30, 255), text.c_str());
@@ -401,7 +493,8 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
                 ui.fieldError.c_str());
   }
   draw->PopClipRect();
-  ui.colourBarShown = barWidth > 0 && lab.model.valid;
+  // The bar is f(x)'s: not shown while the multi-class regions replace the field.
+  ui.colourBarShown = barWidth > 0 && lab.model.valid && !regionsShown;
   if (ui.colourBarShown) {
     drawColourBar(draw, ImVec2(max.x, min.y), ImVec2(max.x + barWidth, max.y));
   }

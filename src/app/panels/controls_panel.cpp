@@ -5,12 +5,15 @@
 // apply() says so in a notice, with Live on it re-converges from the previous α.
 
 #include "modes/mode_panels.hpp"
+#include "panels/file_toolbar.hpp"
 #include "panels/lock_ui.hpp"
 #include "panels/panels.hpp"
 
 #include "data/toy_datasets.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
+#include "session/class_regions.hpp"
+#include "session/file_actions.hpp"
 #include "version.hpp"
 
 #include <algorithm>
@@ -106,6 +109,25 @@ void dataSection(LabState& lab, UiState& ui) {
   }
   drawClassChips(ui, true);
   drawEditRow(lab, ui);
+}
+
+// An imported file of three or more classes: every pair trained at once, the canvas coloured by
+// the class that wins the one-vs-one vote (session/class_regions.hpp, issue 9 item 3).
+void classRegionsRow(AppState& app, UiState& ui) {
+  const DataImport* shown = activeImport(app.dataImport, app.lab);
+  if (!shown || shown->classes.size() < 3) return;
+  bool on = currentClassRegions(app) != nullptr;
+  const std::string label =
+      "all " + std::to_string(shown->classes.size()) + " classes (one-vs-one regions)";
+  if (ImGui::Checkbox(label.c_str(), &on)) {
+    if (auto error = showClassRegions(app, on)) showFilesMessage(FilesMessageKind::Error, *error);
+  }
+  markItem(ui, "allClasses");
+  tip(ui,
+      "The lab steps the pair of classes picked above. This trains every pair (LIBSVM's "
+      "one-vs-one) on the same two features with the lab's kernel and C, and colours the canvas "
+      "by the class that wins the vote. An edit or another kernel or C hides them until ticked "
+      "again.");
 }
 
 void modelSection(LabState& lab, UiState& ui) {
@@ -344,7 +366,9 @@ void drawKernelControls(LabState& lab, UiState& ui) {
   if (changed) dispatchUi(lab, action::SetKernel{kernel});
 }
 
-void drawControlsPanel(LabState& lab, ModesState& modes, UiState& ui, const PanelRect& rect) {
+void drawControlsPanel(AppState& app, UiState& ui, const PanelRect& rect) {
+  LabState& lab = app.lab;
+  ModesState& modes = app.modes;
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -361,6 +385,7 @@ void drawControlsPanel(LabState& lab, ModesState& modes, UiState& ui, const Pane
     // kernel's parameter rows (issue 9 item 11).
     solverSection(lab, ui);
     dataSection(lab, ui);
+    classRegionsRow(app, ui);
     modelSection(lab, ui);
     viewSection(ui);
     ImGui::Spacing();

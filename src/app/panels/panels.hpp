@@ -144,14 +144,17 @@ void applyTouchSizes(bool phone);
 void drawPhoneTabs(const AppState& state, UiState& ui, const Layout& layout);
 bool sectionShown(const Layout& layout, const UiState& ui, PhoneSection section);
 
-void drawControlsPanel(LabState& lab, ModesState& modes, UiState& ui, const PanelRect& rect);
+void drawControlsPanel(AppState& app, UiState& ui, const PanelRect& rect);
 // A controls-panel section heading (used by the lab's and the other methods' controls).
 void sectionTitle(const char* text);
 // Undo, Redo, Fit view and the point count: the editing row under the data presets.
 void drawEditRow(LabState& lab, UiState& ui);
 // The kernel choice and its parameters γ, r, p, shared by the SVM lab and the other methods.
 void drawKernelControls(LabState& lab, UiState& ui);
-void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect);
+// `regions` (with the import they belong to): the multi-class regions of an imported file of three
+// or more classes, drawn in place of the field (session/class_regions.hpp).
+void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect,
+                     ClassRegions* regions = nullptr, const DataImport* shown = nullptr);
 void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect);
 void drawPairPanel(LabState& lab, UiState& ui, const PanelRect& rect);
 void drawConvergencePanel(LabState& lab, UiState& ui, const PanelRect& rect);

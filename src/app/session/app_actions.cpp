@@ -3,6 +3,7 @@
 #include "exercises/exercise_state.hpp"
 #include "modes/mode_json.hpp"
 #include "session/action_json.hpp"
+#include "session/class_regions.hpp"
 #include "session/file_actions.hpp"
 #include "session/session_json.hpp"
 #include "version.hpp"
@@ -16,6 +17,7 @@ ActionRouter makeAppRouter(AppState& app) {
   addTutorialActions(router, app.tutorial, app.lab, app.modes);
   addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ... (issue 9)
   addExerciseActions(router, app);  // openExercise, submitAnswer, ... (issue 10 §3)
+  addClassRegionActions(router, app);  // showClassRegions (issue 9 item 3)
   // A course page's or an exercise's locks (session/page_settings.hpp): refused before any
   // handler runs, so nothing changes.
   router.setGuard([&app](const JsonValue& action) {
@@ -46,6 +48,7 @@ JsonValue appStateJson(AppState& app) {
   put(out, "tutorial", tutorialStateJson(app.tutorial, app.lab));
   put(out, "mode", modeStateJson(app.modes, app.lab));
   put(out, "dataImport", importStateJson(app.dataImport, app.lab));
+  put(out, "classRegions", classRegionsJson(app));
   put(out, "page", pageSettingsJson(app.page));
   put(out, "exercise", exerciseStateJson(app));
   return out;

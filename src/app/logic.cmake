@@ -30,6 +30,7 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/modes/mode_field.cpp
   ${CMAKE_CURRENT_LIST_DIR}/modes/contour.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tutorials/tutorial_state.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tutorials/formula_text.cpp
 )
 target_include_directories(kpg_app_logic PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(kpg_app_logic PUBLIC kpg_core)

@@ -190,8 +190,9 @@ TEST_CASE("Tutorial: Try it on the perceptron tutorials opens the perceptron mod
   REQUIRE(dispatch(router, R"({"type":"closeTutorial"})") == "");
   CHECK(app->lab.pointCount() == 3);
 
-  REQUIRE(dispatch(router, R"({"type":"setMode","mode":"svm"})") == "");
+  // Opening a tutorial from the perceptron mode goes back to the SVM lab, where the panel is.
   REQUIRE(dispatch(router, R"({"type":"openTutorial","id":"kernel-perceptron","page":0})") == "");
+  CHECK(app->modes.mode == Mode::Svm);
   REQUIRE(dispatch(router, R"({"type":"tutorialTryIt"})") == "");
   CHECK(app->modes.mode == Mode::Perceptron);
   CHECK(app->modes.perceptron.params.kernelForm);

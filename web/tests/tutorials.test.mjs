@@ -170,7 +170,7 @@ const checks = {
       expectValue(t, v, 'projection_2', '41/20', 2.05);
     },
     2: (t, v) => { t.near(v.signed_distance.value, S10 / 20, 1e-12, 'distance (1/4)/‖β‖'); },
-    4: (t, v, s) => {  // b = 1 − min_{y=+1} w·x = −1 − max_{y=−1} w·x
+    4: (t, v, s) => {  // b = 1 − min{w·x : y = +1} = −1 − max{w·x : y = −1}
       t.near(v.bias_from_positive.value, v.bias_from_negative.value, 1e-12, 'both bias formulas agree');
       t.check(s.tutorial.notesCorrection.includes('1 + max'), 'the "1 + max" typo is named');
     },

@@ -15,8 +15,8 @@ namespace kpg::app {
 namespace {
 
 std::vector<LegendItem> legend(const ModesState&) {
-  return {{plot::kPositive, LegendShape::Line, "projection > 0"},
-          {plot::kNegative, LegendShape::Line, "projection < 0"},
+  return {{plot::kSignPositive, LegendShape::Line, "projection > 0"},
+          {plot::kSignNegative, LegendShape::Line, "projection < 0"},
           {plot::kInk, LegendShape::Line, "projection = 0"},
           {plot::kMuted, LegendShape::Dot, "data (class colours)"}};
 }
@@ -24,7 +24,7 @@ std::vector<LegendItem> legend(const ModesState&) {
 void overAxes(const ModeCanvas& c) {
   if (c.grid) {
     for (double level : contourLevels(*c.grid, 10)) {
-      const ImU32 colour = level > 0 ? plot::kPositive : plot::kNegative;
+      const ImU32 colour = level > 0 ? plot::kSignPositive : plot::kSignNegative;
       drawContour(c.draw, c.view, *c.grid, level, plot::withAlpha(colour, 0.8f), 1.3f);
     }
     drawContour(c.draw, c.view, *c.grid, 0.0, plot::kInk, 2.0f);
@@ -155,7 +155,7 @@ void multiples(const LabState& lab, ModesState& modes, ModesView& mv, ImDrawList
     const FieldGrid& g = mv.multiples[static_cast<std::size_t>(k)];
     for (double level : contourLevels(g, 8))
       drawContour(draw, v, g, level,
-                  plot::withAlpha(level > 0 ? plot::kPositive : plot::kNegative, 0.85f), 1.0f);
+                  plot::withAlpha(level > 0 ? plot::kSignPositive : plot::kSignNegative, 0.85f), 1.0f);
     drawContour(draw, v, g, 0.0, plot::kInk, 1.5f);
     for (Index i = 0; i < lab.pointCount(); ++i)
       draw->AddCircleFilled(v.toScreen(lab.data.points(i, 0), lab.data.points(i, 1)), 1.8f,

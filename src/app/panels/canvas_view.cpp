@@ -119,8 +119,12 @@ void drawCanvasAxes(ImDrawList* draw, const CanvasView& view, const char* xName,
     const bool axis = v == 0;
     draw->AddLine(ImVec2(view.min.x, sy), ImVec2(view.max.x, sy),
                   axis ? IM_COL32(0, 0, 0, 70) : plot::kGrid, axis ? 1.2f : 1.0f);
+    // A label in the bottom band (the x labels' row) or under the axis name at the top would be
+    // drawn over another label (issue 9 item 12): the grid line stays, the number is left out.
+    const float top = sy - lineHeight - 1;
+    if (top + lineHeight > view.max.y - lineHeight - 2 || top < view.min.y + lineHeight + 4) continue;
     const std::string text = plot::formatTick(v, ys);
-    plot::label(draw, ImVec2(view.min.x + 4, sy - lineHeight - 1), plot::kMuted, text.c_str());
+    plot::label(draw, ImVec2(view.min.x + 4, top), plot::kMuted, text.c_str());
   }
   // Axis names in the corner, where the coordinates are read.
   plot::label(

@@ -26,7 +26,7 @@ namespace {
 // The generated sets (the first two presets are fixed point sets).
 constexpr int kFirstGenerated = 2;
 
-const char* const kKernelNames[] = {"linear   k = x·x′", "polynomial   (γ x·x′ + r)^p",
+const char* const kKernelNames[] = {"linear   k = x·x′", "polynomial   (γ x·x′ + r)ᵖ",
                                     "RBF   exp(−γ‖x − x′‖²)", "sigmoid   tanh(γ x·x′ + r)"};
 
 // The ranges the sliders and typed fields offer (the lab's own limits, lab_state.cpp
@@ -349,7 +349,7 @@ void drawKernelControls(LabState& lab, UiState& ui) {
   }
   if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
     if (paramSlider(lab, ui, "r", kernel.coef0, kCoef0Range,
-                    "r: the constant in (γ x·x′ + r)^p and tanh(γ x·x′ + r). With r = 0 and p = 2 "
+                    "r: the constant in (γ x·x′ + r)ᵖ and tanh(γ x·x′ + r). With r = 0 and p = 2 "
                     "the polynomial is the notes' homogeneous degree-2 map.")) {
       changed = true;
     }
@@ -358,7 +358,7 @@ void drawKernelControls(LabState& lab, UiState& ui) {
   if (kernel.type == KernelType::Polynomial) {
     double degree = kernel.degree;
     if (paramSlider(lab, ui, "p", degree, kDegreeRange,
-                    "p: the degree of the polynomial kernel (γ x·x′ + r)^p.")) {
+                    "p: the degree of the polynomial kernel (γ x·x′ + r)ᵖ.")) {
       kernel.degree = static_cast<int>(degree);
       changed = true;
     }

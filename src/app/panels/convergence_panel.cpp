@@ -97,8 +97,8 @@ void drawConvergencePanel(LabState& lab, UiState&, const PanelRect& rect) {
   hi = std::min(hi, cap);
   {
     ImVec2 at(origin.x + 4, origin.y);
-    legendEntry(draw, at, origin.x + 4, origin.x + half, plot::kNegative, "dual D(α)");
-    legendEntry(draw, at, origin.x + 4, origin.x + half, plot::kPositive,
+    legendEntry(draw, at, origin.x + 4, origin.x + half, plot::kDualCurve, "dual D(α)");
+    legendEntry(draw, at, origin.x + 4, origin.x + half, plot::kPrimalCurve,
                 capped ? "primal P (cut at top)" : "primal P");
     plot::AxesStyle style;
     style.xLabel = "step";
@@ -107,8 +107,8 @@ void drawConvergencePanel(LabState& lab, UiState&, const PanelRect& rect) {
                                          ImVec2(origin.x + half, origin.y + avail.y),
                                          plot::Axis{0, lastStep}, plot::Axis{lo, hi}, style);
     draw->PushClipRect(f.min, f.max, true);
-    plot::polyline(draw, f, steps, primal, plot::kPositive, 2.0f);
-    plot::polyline(draw, f, steps, dual, plot::kNegative, 2.0f);
+    plot::polyline(draw, f, steps, primal, plot::kPrimalCurve, 2.0f);
+    plot::polyline(draw, f, steps, dual, plot::kDualCurve, 2.0f);
     stepMarker(draw, f, position);
     draw->PopClipRect();
   }

@@ -21,6 +21,14 @@ constexpr ImU32 kAccent = IM_COL32(230, 159, 0, 255);   // orange: highlights
 constexpr ImU32 kInk = IM_COL32(34, 34, 34, 255);
 constexpr ImU32 kGrid = IM_COL32(0, 0, 0, 28);
 constexpr ImU32 kMuted = IM_COL32(110, 110, 120, 255);
+// Signs that are not classes (a Gram entry, a kernel-PCA projection, an eigenvalue's sign) get
+// their own diverging pair (Tol's PRGn ends), so the class colours mean classes only (issue 9
+// item 12).
+constexpr ImU32 kSignPositive = IM_COL32(118, 42, 131, 255);  // purple: > 0
+constexpr ImU32 kSignNegative = IM_COL32(27, 120, 55, 255);   // green: < 0
+// The convergence plot's two objectives (Tol's indigo and wine): curves, not classes.
+constexpr ImU32 kDualCurve = IM_COL32(51, 34, 136, 255);
+constexpr ImU32 kPrimalCurve = IM_COL32(136, 34, 85, 255);
 
 inline ImU32 classColour(double label) {
   return label > 0 ? kPositive : kNegative;

@@ -467,7 +467,8 @@ ActionReply tutorialReply(const std::optional<std::string>& error) {
   return error ? ActionReply::failed(*error) : ActionReply{};
 }
 
-ActionReply openTutorialAction(TutorialState& t, LabState& lab, ModesState&, const JsonValue& v) {
+ActionReply openTutorialAction(TutorialState& t, LabState& lab, ModesState& modes,
+                               const JsonValue& v) {
   SchemaReader r;
   r.object(v, "$", {"type", "id", "page"});
   const JsonValue* id = r.required(v, "$", "id");
@@ -481,6 +482,8 @@ ActionReply openTutorialAction(TutorialState& t, LabState& lab, ModesState&, con
     const bool badId = error->rfind("unknown tutorial", 0) == 0;
     return ActionReply::failed((badId ? "$.id: " : "$.page: ") + *error);
   }
+  // The tutorials are a panel of the SVM lab: opening one from another method shows it.
+  if (modes.mode != Mode::Svm) setMode(modes, lab, Mode::Svm);
   return {};
 }
 

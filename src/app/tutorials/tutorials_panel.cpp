@@ -2,6 +2,7 @@
 
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
+#include "tutorials/formula_text.hpp"
 #include "tutorials/tutorial_state.hpp"
 
 #include <imgui.h>
@@ -26,51 +27,6 @@ const ImU32 kWarningEdge = IM_COL32(200, 60, 40, 255);
 const ImU32 kLiveBg = IM_COL32(224, 244, 236, 255);
 const ImU32 kLiveEdge = IM_COL32(0, 158, 115, 255);
 
-// The UI font's glyph ranges (platform_web.cpp) lack a few characters the derivations use:
-// write them with glyphs it has.
-std::string displayText(std::string text) {
-  static const std::pair<const char*, const char*> swaps[] = {
-      {"⟨", "<"}, {"⟩", ">"}, {"⅜", "3/8"}, {"⅝", "5/8"}, {"ᵀ", "^T"}};
-  for (const auto& [from, to] : swaps) {
-    const std::string f(from);
-    for (std::size_t at = text.find(f); at != std::string::npos; at = text.find(f, at)) {
-      text.replace(at, f.size(), to);
-      at += std::string(to).size();
-    }
-  }
-  return text;
-}
-
-// "alpha_1" → "α₁", "beta_0" → "β₀", "K_12" → "K₁₂", "norm_w_squared" → "norm w squared".
-std::string prettyName(const std::string& name) {
-  static const std::pair<const char*, const char*> greek[] = {
-      {"alpha", "α"}, {"beta", "β"}, {"lambda", "λ"}, {"eta", "η"}, {"phi", "φ"}, {"xi", "ξ"}};
-  std::string out;
-  std::size_t i = 0;
-  while (i < name.size()) {
-    std::size_t end = name.find('_', i);
-    if (end == std::string::npos) end = name.size();
-    std::string token = name.substr(i, end - i);
-    const bool digits = !token.empty() && std::all_of(token.begin(), token.end(),
-                                                      [](char c) { return c >= '0' && c <= '9'; });
-    // Subscripts after a symbol (α₁, K₁₂, w₂); "step_3_i" stays "step 3 i".
-    const std::size_t space = out.rfind(' ');
-    const std::string last = space == std::string::npos ? out : out.substr(space + 1);
-    const bool isSymbol = last.size() <= 2;  // a letter, or a Greek letter (2 bytes)
-    if (digits && !out.empty() && isSymbol) {
-      for (char c : token) out += plot::subscript(c - '0');
-    } else {
-      for (const auto& [latin, symbol] : greek) {
-        if (token == latin) token = symbol;
-      }
-      if (!out.empty()) out += ' ';
-      out += token;
-    }
-    i = end + 1;
-  }
-  return out;
-}
-
 // A box with a coloured left edge behind wrapped text: the notes correction, warnings, live step.
 void boxedText(const char* heading, const std::string& text, ImU32 background, ImU32 edge) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -81,7 +37,7 @@ void boxedText(const char* heading, const std::string& text, ImU32 background, I
   ImGui::Dummy(ImVec2(0, 1));
   if (heading) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(edge), "%s", heading);
   ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 6);
-  ImGui::TextUnformatted(displayText(text).c_str());
+  ImGui::TextUnformatted(text.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Dummy(ImVec2(0, 1));
   ImGui::Unindent(10);
@@ -91,6 +47,58 @@ void boxedText(const char* heading, const std::string& text, ImU32 background, I
   draw->AddRectFilled(start, ImVec2(start.x + 4, end.y), edge);
   draw->ChannelsMerge();
   ImGui::Dummy(ImVec2(0, 2));
+}
+
+// "X′X′ᵀ = [[10, 5, −3], …]" as the notes print it: the text, then the entries in aligned
+// columns (right-aligned, so digits line up) between tall brackets, then the rest.
+void matrixFormula(const MatrixFormula& m) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
+  const std::size_t cols = m.rows.front().size();
+  std::vector<float> width(cols, 0.0f);
+  for (const auto& row : m.rows) {
+    for (std::size_t c = 0; c < cols; ++c) {
+      width[c] = std::max(width[c], ImGui::CalcTextSize(row[c].c_str()).x);
+    }
+  }
+  const float gap = ImGui::GetFontSize() * 0.9f, line = ImGui::GetTextLineHeight();
+  const float height = line * static_cast<float>(m.rows.size());
+  // The text before and after sits level with the matrix's middle, as on paper.
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float middle = origin.y + (height - line) / 2;
+  float left = origin.x;
+  if (!m.before.empty()) {
+    draw->AddText(ImVec2(left, middle), ink, m.before.c_str());
+    left += ImGui::CalcTextSize(m.before.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+  }
+  const float top = origin.y;
+  float total = gap / 2;
+  for (float w : width) total += w + gap;
+  // Brackets: a vertical stroke with short serifs, the height of the rows.
+  const float serif = 4;
+  const auto bracket = [&](float x, float dir) {
+    draw->AddLine(ImVec2(x, top), ImVec2(x, top + height), ink, 1.2f);
+    draw->AddLine(ImVec2(x, top), ImVec2(x + dir * serif, top), ink, 1.2f);
+    draw->AddLine(ImVec2(x, top + height), ImVec2(x + dir * serif, top + height), ink, 1.2f);
+  };
+  bracket(left + 2, 1);
+  bracket(left + total, -1);
+  for (std::size_t r = 0; r < m.rows.size(); ++r) {
+    float x = left + gap / 2 + 2;
+    for (std::size_t c = 0; c < cols; ++c) {
+      const float w = ImGui::CalcTextSize(m.rows[r][c].c_str()).x;
+      draw->AddText(ImVec2(x + width[c] - w, top + line * static_cast<float>(r)), ink,
+                    m.rows[r][c].c_str());
+      x += width[c] + gap;
+    }
+  }
+  float right = left + total + 4;
+  if (!m.after.empty()) {
+    right += ImGui::GetStyle().ItemSpacing.x;
+    draw->AddText(ImVec2(right, middle), ink, m.after.c_str());
+    right += ImGui::CalcTextSize(m.after.c_str()).x;
+  }
+  ImGui::Dummy(ImVec2(right - origin.x, height + 2));
 }
 
 void formulaBlock(const std::vector<FormulaLine>& formulas) {
@@ -104,12 +112,16 @@ void formulaBlock(const std::vector<FormulaLine>& formulas) {
   ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 6);
   for (const FormulaLine& f : formulas) {
     ImGui::PushStyleColor(ImGuiCol_Text, kFormulaColour);
-    ImGui::TextWrapped("%s", displayText(f.text).c_str());
+    if (const auto matrix = splitMatrix(f.text)) {
+      matrixFormula(*matrix);
+    } else {
+      ImGui::TextWrapped("%s", f.text.c_str());
+    }
     ImGui::PopStyleColor();
     if (!f.comment.empty()) {
       ImGui::Indent(18);
       ImGui::PushStyleColor(ImGuiCol_Text, kMutedColour);
-      ImGui::TextWrapped("(%s)", displayText(f.comment).c_str());
+      ImGui::TextWrapped("(%s)", f.comment.c_str());
       ImGui::PopStyleColor();
       ImGui::Unindent(18);
     }
@@ -135,12 +147,12 @@ std::vector<double> valuesWithPrefix(const TutorialPage& page, const std::string
 ImU32 heatColour(double value, double maxAbs) {
   const float t = maxAbs > 0 ? static_cast<float>(std::min(1.0, std::fabs(value) / maxAbs)) : 0.f;
   const ImVec4 base =
-      ImGui::ColorConvertU32ToFloat4(value >= 0 ? plot::kPositive : plot::kNegative);
+      ImGui::ColorConvertU32ToFloat4(value >= 0 ? plot::kSignPositive : plot::kSignNegative);
   const ImVec4 c(1 + (base.x - 1) * t, 1 + (base.y - 1) * t, 1 + (base.z - 1) * t, 1);
   return ImGui::ColorConvertFloat4ToU32(c);
 }
 
-// The Gram matrix as a heatmap (orange > 0, blue < 0, white 0) next to its eigenvalues as bars
+// The Gram matrix as a heatmap (purple > 0, green < 0, white 0) next to its eigenvalues as bars
 // (red below 0: not PSD), from the page's values — the core's numbers (mercer_example.cpp).
 void gramHeatmap(const TutorialPage& page, const std::string& prefix) {
   const std::vector<double> k = valuesWithPrefix(page, prefix + "K_");
@@ -203,7 +215,7 @@ void gramHeatmap(const TutorialPage& page, const std::string& prefix) {
     for (std::size_t e = 0; e < eig.size(); ++e) {
       const float x0 = frame.screenX(static_cast<double>(e) + 0.15);
       const float x1 = frame.screenX(static_cast<double>(e) + 0.85);
-      const ImU32 colour = eig[e] < -1e-12 ? IM_COL32(200, 40, 30, 255) : plot::kPairI;
+      const ImU32 colour = eig[e] < -1e-12 ? IM_COL32(200, 40, 30, 255) : plot::kSignPositive;
       draw->AddRectFilled(ImVec2(x0, std::min(frame.screenY(0), frame.screenY(eig[e]))),
                           ImVec2(x1, std::max(frame.screenY(0), frame.screenY(eig[e]))), colour);
     }
@@ -211,7 +223,7 @@ void gramHeatmap(const TutorialPage& page, const std::string& prefix) {
   }
   ImGui::Dummy(ImVec2(avail, side + 4));
   ImGui::TextColored(kMutedColour,
-                     "K as a heatmap (orange > 0, blue < 0); its eigenvalues, red if < 0.");
+                     "K as a heatmap (purple > 0, green < 0); its eigenvalues, red if < 0.");
 }
 
 // The lab's last SMO step next to 003's formulas (SmoStep from the core's solver).
@@ -255,9 +267,9 @@ void valuesTable(const TutorialPage& page) {
     if (++shown > 24) break;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(prettyName(v.name).c_str());
+    ImGui::TextUnformatted(mathName(v.name).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextColored(kFormulaColour, "%s", v.exact.empty() ? "—" : v.exact.c_str());
+    ImGui::TextColored(kFormulaColour, "%s", v.exact.empty() ? "—" : minusSigns(v.exact).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(plot::formatNumber(v.value).c_str());
   }
@@ -345,7 +357,7 @@ bool drawTutorialsPanel(AppState& state, UiState& ui, const PanelRect& rect) {
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(kTitleColour, "Page %d of %d: %s", index + 1, count,
-                     displayText(page.title).c_str());
+                     page.title.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
 
@@ -353,7 +365,7 @@ bool drawTutorialsPanel(AppState& state, UiState& ui, const PanelRect& rect) {
   const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + 10;
   ImGui::BeginChild("##tutorial-body", ImVec2(0, -footer), false);
   ImGui::PushTextWrapPos(0);
-  for (const std::string& p : page.paragraphs) ImGui::TextWrapped("%s", displayText(p).c_str());
+  for (const std::string& p : page.paragraphs) ImGui::TextWrapped("%s", p.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
   formulaBlock(page.formulas);
@@ -385,7 +397,7 @@ bool drawTutorialsPanel(AppState& state, UiState& ui, const PanelRect& rect) {
     for (int p = 0; p < count; ++p) {
       const ImVec2 c(start.x + spacing * (static_cast<float>(p) + 0.5f), cy);
       if (p == index) {
-        draw->AddCircleFilled(c, dot, plot::kNegative);
+        draw->AddCircleFilled(c, dot, plot::kInk);
       } else {
         draw->AddCircle(c, dot - 1, plot::kMuted, 12, 1.5f);
       }

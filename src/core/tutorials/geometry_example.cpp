@@ -187,10 +187,10 @@ Tutorial geometryTutorial(const GeometryExampleInput& input) {
         formula::vector(svm.w) +
         ". Its constraints yᵢ(w·xᵢ + b) ≥ 1 are tight at least once in "
         "each class, which gives b twice (004, eq. 17):"};
-    page.formulas.push_back({"b = 1 − min_{y=+1} w·xᵢ = 1 − " + formula::number(minPositive) +
+    page.formulas.push_back({"b = 1 − min{w·xᵢ : yᵢ = +1} = 1 − " + formula::number(minPositive) +
                                  " = " + formula::number(fromPositive),
                              ""});
-    page.formulas.push_back({"b = −1 − max_{y=−1} w·xᵢ = −1 − " + formula::number(maxNegative) +
+    page.formulas.push_back({"b = −1 − max{w·xᵢ : yᵢ = −1} = −1 − " + formula::number(maxNegative) +
                                  " = " + formula::number(fromNegative),
                              fromPositive == fromNegative ? "the same" : "DIFFERENT"});
     for (std::size_t j = 0; j < svm.w.size(); ++j) {
@@ -199,9 +199,9 @@ Tutorial geometryTutorial(const GeometryExampleInput& input) {
     page.values.push_back(namedValue("bias_from_positive", fromPositive));
     page.values.push_back(namedValue("bias_from_negative", fromNegative));
     page.notesCorrection =
-        "course-notes 004 (eq. 17) prints b* = 1 − min_{y=+1} w·xᵢ = 1 + max_{y=−1} w·xᵢ. A "
-        "negative "
-        "support vector has w·xᵢ + b = −1, so the second form is −1 − max_{y=−1} w·xᵢ.";
+        "course-notes 004 (eq. 17) prints b* = 1 − min{w·xᵢ : yᵢ = +1} = 1 + max{w·xᵢ : yᵢ = −1}. "
+        "A negative support vector has w·xᵢ + b = −1, so the second form is "
+        "−1 − max{w·xᵢ : yᵢ = −1}.";
     tutorial.pages.push_back(page);
   }
   return tutorial;

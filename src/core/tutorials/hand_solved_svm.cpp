@@ -326,7 +326,8 @@ Tutorial handSolvedSvmTutorial(const ExactPoints& points) {
     std::vector<std::pair<Rational, std::string>> rhs;
     for (std::size_t i = 0; i < m; ++i) rhs.emplace_back(r.eliminated[i], formula::alpha(i));
     page.paragraphs = {
-        "With yₙ² = 1, Σᵢ αᵢyᵢ = 0 gives αₙ = −yₙ Σ_{i<n} αᵢyᵢ. Substituting it leaves a quadratic "
+        "With yₙ² = 1, Σᵢ αᵢyᵢ = 0 gives αₙ = −yₙ(α₁y₁ + … + αₙ₋₁yₙ₋₁). Substituting it leaves a "
+        "quadratic "
         "in " +
             std::to_string(m) + " unknown" + (m == 1 ? "" : "s") +
             " with no constraint except αᵢ ≥ 0, "

@@ -29,6 +29,7 @@
 #include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ImGuiContext::TestEngineHookItems: the item hooks of keyboard_focus
 #include <imgui_impl_opengl3.h>
 
 #include <chrono>
@@ -222,8 +223,10 @@ void frame(const FrameInfo& info) {
   // column with finger-sized frames (issue 9 item 4).
   const PageSettings& page = state.page;
   applyTouchSizes(usesPhoneLayout(io.DisplaySize, page));
+  const bool tabPressed = takeTabKey();  // panels/keyboard_focus.hpp: Tab is the app's
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
+  updateKeyboardFocus(ui.focus, tabPressed);
   Layout layout = computePageLayout(io.DisplaySize, page);
   const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
   if (page.showsPanel(Panel::Toolbar)) {
@@ -257,6 +260,7 @@ void frame(const FrameInfo& info) {
   }
   drawPhoneTabs(state, ui, layout);  // panels/panels.hpp: the phone's section tabs
   drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help (issue 9 item 6)
+  drawKeyboardFocus(ui.focus);       // the ring around the control Tab reached
   ImGui::Render();
   const double built = nowMs();
 
@@ -414,6 +418,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_field_probe(double x, double y) {
 int main() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  // The item hooks feed the app's Tab order (panels/keyboard_focus.hpp).
+  ImGui::GetCurrentContext()->TestEngineHookItems = true;
   ImGui::StyleColorsLight();
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 0;

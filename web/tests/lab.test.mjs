@@ -297,6 +297,57 @@ export default [
     },
   },
   {
+    name: 'keyboard: Tab walks the controls with a visible ring; Space presses the one reached (item 4)',
+    async run(t) {
+      await t.openApp();
+      // Live off: a change of C then resets to step 0, so a step taken by Space would show.
+      await t.dispatch({ type: 'setLive', on: false });
+      await t.page.focus('#canvas');
+      const focus = async () => (await t.view()).guide.focus;
+      const press = async (key) => {
+        await t.page.keyboard.press(key);
+        await t.waitFrames(3);
+      };
+      t.check(!(await focus()).visible, 'no ring before the keyboard is used');
+      await press('Tab');
+      let f = await focus();
+      t.check(f.visible && f.label && f.rect, `Tab shows a ring on a control: ${JSON.stringify(f)}`);
+      t.check(f.controls > 20, `every control of the frame is in the Tab order: ${f.controls}`);
+      // Walk forward to the hard-margin box, noting the controls passed.
+      const seen = [f.label];
+      for (let k = 0; k < 120 && !f.label.startsWith('hard margin'); k += 1) {
+        await press('Tab');
+        f = await focus();
+        seen.push(f.label);
+      }
+      t.check(f.label.startsWith('hard margin'), `Tab reached the hard-margin box: ${seen.join(' | ')}`);
+      for (const label of ['Share', 'method', 'Step back', 'Run', 'Reset', 'Run to convergence', 'data',
+                           'class −1', 'Fit view', 'kernel']) {
+        t.check(seen.some((l) => l.includes(label)), `Tab passed "${label}": ${seen.join(' | ')}`);
+      }
+      await t.screenshot('lab-keyboard-focus-ring');
+      // Space presses the box (C = ∞ → a finite C), and does not step.
+      let s = await t.state();
+      t.check(s.session.C === 'inf' && s.solver.step === 0, `hard margin at step 0: ${s.session.C}`);
+      await press('Space');
+      s = await t.state();
+      t.check(s.session.C !== 'inf' && s.solver.step === 0, `Space unticked hard margin, no step: C ${s.session.C}, step ${s.solver.step}`);
+      // Shift+Tab goes back one control; Enter presses it too.
+      const at = f.label;
+      await t.page.keyboard.down('Shift');
+      await press('Tab');
+      await t.page.keyboard.up('Shift');
+      f = await focus();
+      t.check(f.label !== at && seen.includes(f.label), `Shift+Tab went back: ${f.label}`);
+      // Escape hides the ring: Space is Step again.
+      await press('Escape');
+      t.check(!(await focus()).visible, 'Escape hid the ring');
+      await press('Space');
+      s = await t.state();
+      t.check(s.solver.step === 1, `Space steps again after Escape: step ${s.solver.step}`);
+    },
+  },
+  {
     name: 'keyboard: arrows step forward and back; Ctrl+Z and Ctrl+Shift+Z undo and redo an edit (item 4)',
     async run(t) {
       await t.openApp();

@@ -156,6 +156,7 @@ void instructor(AppState& state) {
                          "make a bound SV", "find C or γ",           "classify a point",
                          "a number"};
   ImGui::Combo("goal", &d.kind, kinds, 7);
+  comboTabStop("goal");
   const auto kind = static_cast<GoalKind>(d.kind);
   if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::BoundSv ||
       kind == GoalKind::ClassifyPoint)
@@ -163,8 +164,10 @@ void instructor(AppState& state) {
   if (kind == GoalKind::FindParameter) {
     const char* parameters[] = {"C", "γ"};
     ImGui::Combo("parameter", &d.parameter, parameters, 2);
+    comboTabStop("parameter");
     const char* properties[] = {"margin ≥", "100 % accuracy, SVs ≤"};
     ImGui::Combo("property", &d.property, properties, 2);
+    comboTabStop("property");
     if (d.property == 0)
       ImGui::InputDouble("margin at least", &d.atLeast);
     else
@@ -172,6 +175,7 @@ void instructor(AppState& state) {
   }
   if (kind == GoalKind::Numeric) {
     ImGui::Combo("quantity", &d.quantity, kQuantityNames, 10);
+    comboTabStop("quantity");
     const std::string q = kQuantityNames[d.quantity];
     if (q == "tutorial") {
       ImGui::InputText("tutorial id", d.tutorial, sizeof d.tutorial);

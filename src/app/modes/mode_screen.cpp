@@ -216,6 +216,7 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
   ImGui::SetNextItemWidth(-1);
   const std::string shown = canvasDataName(lab, presets);
   const bool presetOpen = ImGui::BeginCombo("##modepreset", shown.c_str());
+  comboTabStop("data");
   dataLock.explain("preset");
   if (presetOpen) {
     for (int k = 0; k < presetCount; ++k) {
@@ -235,9 +236,10 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
   drawEditRow(lab, ui);
 }
 
-void handleModeShortcuts(ModesState& modes, const LabState& lab) {
+void handleModeShortcuts(ModesState& modes, const LabState& lab, const UiState& ui) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || io.KeyCtrl || io.KeySuper || io.KeyAlt) return;
+  if (ui.focus.tookKey) return;  // Space pressed the control Tab reached (keyboard_focus.hpp)
   constexpr int kSpace = 32, kLeft = 37, kRight = 39;  // DOM keyCodes, as the lab's handleShortcuts
   constexpr int kR = 82;
   const bool space = ImGui::IsKeyPressed(kSpace, false);
@@ -364,6 +366,7 @@ void drawModeSelector(ModesState& modes, const LabState& lab, UiState& ui) {
   const std::string current(modeTitle(modes.mode));
   const LockedItems methodLock(LockedControl::Method);
   const bool open = ImGui::BeginCombo("##mode", current.c_str());
+  comboTabStop("method");
   methodLock.explain("method");
   if (open) {
     for (int k = 0; k < kModeCount; ++k) {
@@ -384,7 +387,7 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
   const ModeScreen* screen = screenOf(modes.mode);
   if (!screen) return;
   advanceModes(modes, lab, static_cast<double>(ImGui::GetIO().DeltaTime));
-  handleModeShortcuts(modes, lab);
+  handleModeShortcuts(modes, lab, ui);
   state.modesView.hoverValid = false;
 
   const PageSettings& page = state.page;  // a course page's panels (page_settings.hpp)

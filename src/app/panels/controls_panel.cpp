@@ -65,6 +65,7 @@ void dataSection(LabState& lab, UiState& ui) {
   // The preview names what the canvas holds (a preset, "… (edited)", a file, a tutorial's points).
   const std::string shown = canvasDataName(lab, presets);
   const bool presetOpen = ImGui::BeginCombo("##preset", shown.c_str());
+  comboTabStop("data");
   markItem(ui, "preset");
   dataLock.explain("preset");
   if (presetOpen) {
@@ -170,7 +171,9 @@ void modelSection(LabState& lab, UiState& ui) {
   int rule = lab.params.rule == SelectionRule::SecondOrder ? 0 : 1;
   const char* rules[] = {"2nd order (WSS3)", "1st order (max violating)"};
   ImGui::SetNextItemWidth(-labelWidth);
-  if (ImGui::Combo("pair", &rule, rules, 2)) {
+  const bool ruleChanged = ImGui::Combo("pair", &rule, rules, 2);
+  comboTabStop("pair");
+  if (ruleChanged) {
     dispatchUi(lab,
                action::SetRule{rule == 0 ? SelectionRule::SecondOrder : SelectionRule::FirstOrder});
   }
@@ -181,7 +184,9 @@ void modelSection(LabState& lab, UiState& ui) {
   int bias = lab.params.bias == BiasRule::Libsvm ? 0 : 1;
   const char* biases[] = {"LIBSVM (free SVs)", "mean over all SVs (000)"};
   ImGui::SetNextItemWidth(-labelWidth);
-  if (ImGui::Combo("bias b", &bias, biases, 2)) {
+  const bool biasChanged = ImGui::Combo("bias b", &bias, biases, 2);
+  comboTabStop("bias b");
+  if (biasChanged) {
     dispatchUi(lab, action::SetBiasRule{bias == 0 ? BiasRule::Libsvm
                                                   : BiasRule::AverageOverSupportVectors});
   }
@@ -319,6 +324,7 @@ void drawKernelControls(LabState& lab, UiState& ui) {
   const LockedItems kernelLock(LockedControl::Kernel);  // the type, r and p
   ImGui::SetNextItemWidth(-1);
   const bool kernelChanged = ImGui::Combo("##kernel", &type, kKernelNames, 4);
+  comboTabStop("kernel");
   markItem(ui, "kernel");
   if (kernelChanged) {
     kernel.type = static_cast<KernelType>(type);

@@ -55,7 +55,9 @@ void importRow(AppState& state, const DataImport& shown) {
                                 std::optional<int>& pick) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("feature 0000").x + ImGui::GetFrameHeight());
-    if (ImGui::BeginCombo(id, featureLabel(current).c_str())) {
+    const bool open = ImGui::BeginCombo(id, featureLabel(current).c_str());
+    comboTabStop(name);
+    if (open) {
       for (int f = 0; f < d; ++f) {
         if (ImGui::Selectable(featureLabel(f).c_str(), f == current)) pick = f + 1;
         remember((std::string(name) + "/" + std::to_string(f + 1)).c_str());
@@ -74,7 +76,9 @@ void importRow(AppState& state, const DataImport& shown) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("class 0000").x + ImGui::GetFrameHeight());
     const std::string preview = shown.classes[static_cast<std::size_t>(current)].name;
-    if (ImGui::BeginCombo(id, preview.c_str())) {
+    const bool open = ImGui::BeginCombo(id, preview.c_str());
+    comboTabStop(name);
+    if (open) {
       for (std::size_t k = 0; k < shown.classes.size(); ++k) {
         const ImportedClass& c = shown.classes[k];
         const std::string item = c.name + " (" + std::to_string(c.count) + ")";

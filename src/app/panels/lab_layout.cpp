@@ -173,9 +173,10 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
   ImGui::PopStyleColor();
 }
 
-void handleShortcuts(LabState& lab, UiState&) {
+void handleShortcuts(LabState& lab, UiState& ui) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || io.KeyAlt) return;  // a typed field keeps its own keys
+  if (ui.focus.tookKey) return;  // Space pressed the control Tab reached (keyboard_focus.hpp)
   // DOM keyCodes (platform_web.cpp maps KeysDown by keyCode).
   constexpr int kSpace = 32, kLeft = 37, kRight = 39, kR = 82, kY = 89, kZ = 90;
   if (io.KeyCtrl || io.KeySuper) {

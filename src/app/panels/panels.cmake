@@ -17,4 +17,5 @@ target_sources(kpg_app PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/colour_bar.cpp
   ${CMAKE_CURRENT_LIST_DIR}/param_widgets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/start_card.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/keyboard_focus.cpp
 )

@@ -6,6 +6,7 @@
 #include "app_state.hpp"
 #include "lab/lab_state.hpp"
 #include "panels/canvas_view.hpp"
+#include "panels/keyboard_focus.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
 
@@ -122,6 +123,7 @@ struct UiState {
   double linearWidth = 0;   // 2/‖w‖, the band between f = −1 and f = +1
   FilesUi files;            // the Share / files toolbar (panels/file_toolbar.cpp)
   PhoneSection phoneSection = PhoneSection::Controls;  // the phone layout's section shown
+  KeyboardFocus focus;  // Tab through the controls (panels/keyboard_focus.hpp)
 };
 
 struct Layout {

@@ -243,6 +243,7 @@ std::string guideJson(const UiState& ui) {
     first = false;
   }
   out += "}";
+  out += ",\"focus\":" + keyboardFocusJson(ui.focus);
   out += ",\"currentClass\":" + std::to_string(ui.currentClass);
   out += ",\"colourBar\":" + std::string(ui.colourBarShown ? "true" : "false");
   out += ",\"linear\":{\"shown\":" + std::string(ui.linearShown ? "true" : "false") + ",\"w\":[" +

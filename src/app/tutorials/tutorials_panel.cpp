@@ -330,7 +330,10 @@ bool drawTutorialsPanel(AppState& state, UiState& ui, const PanelRect& rect) {
   }
   const float closeWidth = ImGui::CalcTextSize("Close ✕").x + 16;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - closeWidth - 6);
-  if (ImGui::BeginCombo("##tutorial", current.c_str(), ImGuiComboFlags_HeightLarge)) {
+  const bool tutorialListOpen =
+      ImGui::BeginCombo("##tutorial", current.c_str(), ImGuiComboFlags_HeightLarge);
+  comboTabStop("tutorial");
+  if (tutorialListOpen) {
     for (const auto& e : entries) {
       if (ImGui::Selectable(e.label.c_str(), e.id == t.id)) {
         (void)openTutorial(t, lab, e.id, std::nullopt);

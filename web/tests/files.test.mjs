@@ -311,8 +311,10 @@ export default [
     async run(t) {
       await t.openApp();
       await t.dispatch({ type: 'preset', name: 'circles' });
-      await t.dispatch({ type: 'setMode', mode: 'kpca' });
+      // Opening a tutorial shows the SVM lab (its panel is there); the method chosen after it
+      // keeps the tutorial open behind it, and the link carries both.
       await t.dispatch({ type: 'openTutorial', id: 'smo', page: 2 });
+      await t.dispatch({ type: 'setMode', mode: 'kpca' });
       await t.page.waitForFunction(() =>
         location.hash.length > 3 && location.hash === Module.UTF8ToString(Module._kpg_share_hash()), null, { timeout: 5000 });
       const url = await t.page.evaluate(() => location.href);

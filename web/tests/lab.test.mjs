@@ -462,6 +462,9 @@ export default [
     name: 'F5: a link replaying 10^7 steps keeps the page answering; Cancel stops it consistently',
     async run(t) {
       await t.openApp();
+      // Live off while the hard problem is set up: each change would otherwise re-converge on
+      // 5 000 points (seconds of SwiftShader frames) before the link is even made.
+      await t.dispatch({ type: 'setLive', on: false });
       await t.dispatch({ type: 'generate', name: 'circles', count: 5000, noise: 0.3, seed: 5 });
       await t.dispatch({ type: 'setKernel', kernel: 'rbf', gamma: 30 });
       await t.dispatch({ type: 'setC', C: 1e6 });
@@ -489,7 +492,8 @@ export default [
       });
       const firstDone = (await t.state()).replay.done;
       const stateMs = [];
-      for (let k = 0; k < 8; ++k) {
+      // Four clicks: each costs a frame of 5 000 points on SwiftShader (about 1.8 s with state()).
+      for (let k = 0; k < 4; ++k) {
         await t.page.click('#replay-text');
         stateMs.push(await t.page.evaluate(() => {
           const begin = performance.now();
@@ -513,7 +517,7 @@ export default [
       // replay kept advancing between them. The latencies are printed, not asserted: on a software
       // rasterizer (CI's SwiftShader) one frame of 5 000 points alone can take 100 ms, so a time
       // bound here would measure the machine (speed goals live in web/bench/frame_time.mjs).
-      t.check(latencies.length === 8, `every click answered (${latencies.length})`);
+      t.check(latencies.length === 4, `every click answered (${latencies.length})`);
       t.check(s.replay.done > firstDone, `the replay advanced between the clicks (${firstDone} → ${s.replay.done})`);
       // Cancel: the solver stays where the replay got to, consistent, and moves no more.
       // The button holds still while the count runs (a moving target loses clicks under load).

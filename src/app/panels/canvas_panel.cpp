@@ -101,7 +101,7 @@ void drawClassKey(ImDrawList* draw, const CanvasView& view, const ClassRegions& 
   }
   const float height = line * static_cast<float>(shown.classes.size() + 1) + 8;
   draw->AddRectFilled(ImVec2(at.x - 4, at.y - 3), ImVec2(at.x + width + 6, at.y + height),
-                      IM_COL32(255, 255, 255, 225), 3);
+                      IM_COL32(255, 255, 255, 150), 3);  // the points under it stay visible
   draw->AddText(at, plot::kInk, accuracy);
   for (std::size_t c = 0; c < shown.classes.size(); ++c) {
     at.y += line;

@@ -119,7 +119,7 @@ void classRegionsRow(AppState& app, UiState& ui) {
   if (!shown || shown->classes.size() < 3) return;
   bool on = currentClassRegions(app) != nullptr;
   const std::string label =
-      "all " + std::to_string(shown->classes.size()) + " classes (one-vs-one regions)";
+      "all " + std::to_string(shown->classes.size()) + " classes (regions)";
   if (ImGui::Checkbox(label.c_str(), &on)) {
     if (auto error = showClassRegions(app, on)) showFilesMessage(FilesMessageKind::Error, *error);
   }

@@ -142,18 +142,41 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
                                   : m.status == SmoStatus::CapReached ? ImVec4(0.7f, 0.2f, 0.1f, 1)
                                                                       : ImVec4(0.1f, 0.2f, 0.5f, 1);
       ImGui::TextUnformatted(text.c_str());
-      ImGui::SameLine();
-      ImGui::TextColored(statusColour, "%s", m.statusText.c_str());
-      ImGui::SameLine();
-      ImGui::Text("│ SVs %d (%d free, %d at C) │ b = %s", static_cast<int>(m.supportCount),
-                  static_cast<int>(m.freeCount), static_cast<int>(m.boundCount),
-                  plot::formatNumber(m.solution.bias).c_str());
-      // At 1024 px the full wording does not fit on one line: the short forms keep every number.
-      const auto segment = [](const std::string& full, const std::string& brief) {
+      // At 1024 px the full wording does not fit on one line: the short forms keep every number;
+      // on a phone a segment that fits in neither form is left out rather than cut mid-word.
+      const auto segment = [](const std::string& full, const std::string& brief,
+                              const ImVec4* colour = nullptr) {
         ImGui::SameLine();
-        const bool fits = ImGui::CalcTextSize(full.c_str()).x <= ImGui::GetContentRegionAvail().x;
-        ImGui::TextUnformatted(fits ? full.c_str() : brief.c_str());
+        const float avail = ImGui::GetContentRegionAvail().x;
+        const std::string* shown = ImGui::CalcTextSize(full.c_str()).x <= avail    ? &full
+                                   : ImGui::CalcTextSize(brief.c_str()).x <= avail ? &brief
+                                                                                    : nullptr;
+        if (!shown) return;
+        if (colour) {
+          ImGui::TextColored(*colour, "%s", shown->c_str());
+        } else {
+          ImGui::TextUnformatted(shown->c_str());
+        }
       };
+      // The status in one word when the sentence does not fit: ready, running, paused, or the
+      // solver's own end (converged, iteration limit).
+      const bool moving = lab.playback.running || lab.replay || lab.live.pending;
+      const std::string brief = m.status != SmoStatus::Running ? std::string(smoStatusName(m.status))
+                                : lab.stepCount() == 0 && !moving ? "ready"
+                                : moving                          ? "running"
+                                                                  : "paused";
+      const std::string bias = plot::formatNumber(m.solution.bias);
+      const std::string svs = "│ SVs " + std::to_string(m.supportCount) + " (" +
+                              std::to_string(m.freeCount) + " free, " +
+                              std::to_string(m.boundCount) + " at C) │ b = " + bias;
+      const std::string svsBrief = "│ SVs " + std::to_string(m.supportCount) + " │ b = " + bias;
+      // A narrow bar (a phone) says the status in one word, so the numbers after it still fit.
+      const float spacing = ImGui::GetStyle().ItemSpacing.x;
+      const bool narrow = ImGui::CalcTextSize(m.statusText.c_str()).x +
+                              ImGui::CalcTextSize(svsBrief.c_str()).x + 2 * spacing >
+                          ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x;
+      segment(narrow ? brief : m.statusText, brief, &statusColour);
+      segment(svs, svsBrief);
       if (m.solution.margin) {
         const std::string margin = plot::formatNumber(*m.solution.margin);
         segment("│ margin 1/‖w‖ = " + margin +

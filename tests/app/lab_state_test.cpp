@@ -28,6 +28,32 @@ bool hasNotice(const LabState& lab, NoticeKind kind) {
 
 }  // namespace
 
+TEST_CASE("LabState: the hard margin on XOR is named and no run starts (G16)", "[app][lab]") {
+  LabState lab = makeLabState();
+  REQUIRE_FALSE(apply(lab, action::LoadPreset{"xor"}, false));
+  REQUIRE_FALSE(apply(lab, action::SetKernel{KernelParams::linear()}, false));
+  REQUIRE_FALSE(apply(lab, action::SetC{std::numeric_limits<double>::infinity()}, false));
+  REQUIRE(lab.problemError);
+  CHECK(lab.problemError->parameter == "C");
+  CHECK(lab.problemError->message.rfind("not linearly separable: the hard-margin dual is unbounded",
+                                        0) == 0);
+  CHECK_FALSE(lab.history);
+  CHECK_FALSE(lab.model.valid);
+  // Step does nothing: there is no run to take a step of.
+  CHECK(apply(lab, action::Step{1}, false));
+  CHECK(lab.stepCount() == 0);
+  // A finite C, or a kernel that separates XOR, gives the solver back.
+  REQUIRE_FALSE(apply(lab, action::SetKernel{KernelParams::rbf(1)}, false));
+  CHECK_FALSE(lab.problemError);
+  CHECK(lab.model.valid);
+  REQUIRE_FALSE(apply(lab, action::SetKernel{KernelParams::linear()}, false));
+  REQUIRE(lab.problemError);
+  REQUIRE_FALSE(apply(lab, action::SetC{1.0}, false));
+  CHECK_FALSE(lab.problemError);
+  REQUIRE_FALSE(apply(lab, action::RunToConvergence{}, false));
+  CHECK(lab.model.status == SmoStatus::Converged);
+}
+
 TEST_CASE("LabState: the hand-solved preset converges to alpha = (1/4, 3/8, 5/8), b = -3/2",
           "[app][lab]") {
   // course-notes 001 Question 7: w = (1, 1/2), b = −3/2, every point a support vector.

@@ -202,6 +202,9 @@ TEST_CASE("Tutorial: Try it on the perceptron tutorials opens the perceptron mod
 TEST_CASE("Data list: the name says what the canvas holds", "[lab][follow]") {
   LabState lab = makeLabState();
   CHECK(canvasDataName(lab, labPresets()) == "Hand-solved (notes 001, Q7)");
+  // A parameter is not an edit of the points.
+  REQUIRE_FALSE(apply(lab, action::SetC{2.0}, false));
+  CHECK(canvasDataName(lab, labPresets()) == "Hand-solved (notes 001, Q7)");
   REQUIRE_FALSE(apply(lab, action::MovePoint{0, 0.5, 0.5}, false));
   CHECK(canvasDataName(lab, labPresets()) == "Hand-solved (notes 001, Q7) (edited)");
   REQUIRE_FALSE(apply(lab, action::Generate{"circles", 50, 0.1, 3}, false));

@@ -297,6 +297,36 @@ export default [
     },
   },
   {
+    name: 'hard margin on XOR, ticked by mouse: named, no run (G16)',
+    async run(t) {
+      await t.openApp();
+      await t.dispatch({ type: 'preset', name: 'xor' });
+      await t.dispatch({ type: 'setKernel', kernel: 'linear' });
+      let s = await t.state();
+      t.check(s.solver.valid && s.session.C !== 'inf', `soft margin first: C ${s.session.C}`);
+      let rect;
+      for (let k = 0; k < 30 && !rect; k += 1) {
+        await t.waitFrames(1);
+        rect = (await t.view()).guide.items.hardMargin;
+      }
+      await click(t, { x: (rect[0] + rect[2]) / 2, y: (rect[1] + rect[3]) / 2 });
+      s = await t.state();
+      t.check(s.session.C === 'inf', `the box set C = ∞: ${s.session.C}`);
+      t.check(!s.solver.valid && /^C: not linearly separable: the hard-margin dual is unbounded/.test(s.solver.problemError),
+              `named: ${s.solver.problemError}`);
+      // Step and Run to convergence take no step: the run stops before it starts.
+      await t.page.keyboard.press('ArrowRight');
+      await t.waitFrames(3);
+      t.check((await t.state()).solver.step === 0, 'no step');
+      await t.waitFrames(2);
+      await t.screenshot('lab-hard-margin-xor');
+      // Unticking gives a finite C and a solver again.
+      await click(t, { x: (rect[0] + rect[2]) / 2, y: (rect[1] + rect[3]) / 2 });
+      s = await t.state();
+      t.check(s.solver.valid && s.session.C !== 'inf', `a solver again at C = ${s.session.C}`);
+    },
+  },
+  {
     name: 'keyboard: Tab walks the controls with a visible ring; Space presses the one reached (item 4)',
     async run(t) {
       await t.openApp();

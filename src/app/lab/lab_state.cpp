@@ -3,6 +3,7 @@
 #include "data/toy_datasets.hpp"
 #include "lab/playback.hpp"
 #include "svm/dual_problem.hpp"
+#include "svm/separability.hpp"
 #include "svm/warm_start.hpp"
 
 #include <algorithm>
@@ -122,6 +123,23 @@ void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
     refreshModel(lab);
     return;
   }
+  if (lab.params.hardMargin()) {
+    // docs/bad-inputs.md G16: with C = ∞ on classes whose feature-space hulls meet, the dual is
+    // unbounded and SMO's α would grow to the step cap, drawing a meaningless f. Named, and no
+    // run starts (issue 9 item 9).
+    const SeparabilityResult separable =
+        hardMarginSeparability(lab.data.points, y, lab.params.kernel);
+    if (separable.verdict == Separability::NotSeparable) {
+      const bool linear = lab.params.kernel.type == KernelType::Linear &&
+                          separable.reason.find("opposite labels") == std::string::npos;
+      lab.problemError = ParameterError{
+          "C", std::string(linear ? "not linearly separable" : "not separable") +
+                   ": the hard-margin dual is unbounded (" + separable.reason +
+                   "); untick hard margin to use a finite C"};
+      refreshModel(lab);
+      return;
+    }
+  }
   DualProblem problem = cSvcDual(lab.data.points, y, lab.params.kernel, lab.params.c);
   if (start && start->size() == problem.size()) problem.alpha0 = *start;
   if (auto error = validate(problem)) {
@@ -145,6 +163,14 @@ void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
   refreshModel(lab);
 }
 
+void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin);
+
+// An edit of the points (not of the parameters): the Data list then says "(edited)".
+void afterPointEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin) {
+  lab.dataEdited = true;
+  afterEdit(lab, why, origin);
+}
+
 // A change of data or parameters: rebuild, and say so when progress was discarded.
 void resetAfterChange(LabState& lab, const std::string& why) {
   const std::int64_t lost = lab.stepCount();
@@ -164,7 +190,6 @@ std::int64_t continueLive(LabState& lab, double budgetMs);
 // point to its index before the edit, −1 for a new or relabelled point) and re-converge. Live
 // off: back to step 0 (resetAfterChange).
 void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin) {
-  lab.dataEdited = true;
   if (!lab.live.on) {
     resetAfterChange(lab, why);
     return;
@@ -521,7 +546,7 @@ struct Applier {
     lab.data.labels(n) = a.label;
     std::vector<Index> origin = sameIndices(n);
     origin.push_back(-1);
-    afterEdit(lab, "a point was added", origin);
+    afterPointEdit(lab, "a point was added", origin);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::MovePoint& a) {
@@ -536,7 +561,7 @@ struct Applier {
     if (!(a.dragging && lab.dragIndex == a.index)) pushUndo(lab);
     lab.data.points(a.index, 0) = a.x;
     lab.data.points(a.index, 1) = a.y;
-    afterEdit(lab, "a point was moved", sameIndices(lab.pointCount()));
+    afterPointEdit(lab, "a point was moved", sameIndices(lab.pointCount()));
     lab.dragIndex = a.dragging ? a.index : -1;
     return std::nullopt;
   }
@@ -561,7 +586,7 @@ struct Applier {
     lab.data.labels.conservativeResize(n - 1);
     std::vector<Index> origin = sameIndices(n);
     origin.erase(origin.begin() + a.index);
-    afterEdit(lab, "a point was deleted", origin);
+    afterPointEdit(lab, "a point was deleted", origin);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::SetLabel& a) {
@@ -572,14 +597,14 @@ struct Applier {
     lab.data.labels(a.index) = a.label;
     std::vector<Index> origin = sameIndices(lab.pointCount());
     origin[static_cast<std::size_t>(a.index)] = -1;  // its old α was for the other class
-    afterEdit(lab, "a point changed class", origin);
+    afterPointEdit(lab, "a point changed class", origin);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::ClearPoints&) {
     pushUndo(lab);
     lab.data = PointSet{Matrix(0, 2), Vector(0)};
     lab.presetName.clear();  // what the student adds next is their own set: "custom"
-    afterEdit(lab, "all points were removed", {});
+    afterPointEdit(lab, "all points were removed", {});
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::Undo&) {
@@ -588,7 +613,7 @@ struct Applier {
     lab.redoStack.push_back(std::move(lab.data));
     lab.data = std::move(lab.undoStack.back());
     lab.undoStack.pop_back();
-    afterEdit(lab, "undo", originAfterReplace(before, lab.pointCount()));
+    afterPointEdit(lab, "undo", originAfterReplace(before, lab.pointCount()));
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::Redo&) {
@@ -597,7 +622,7 @@ struct Applier {
     lab.undoStack.push_back(std::move(lab.data));
     lab.data = std::move(lab.redoStack.back());
     lab.redoStack.pop_back();
-    afterEdit(lab, "redo", originAfterReplace(before, lab.pointCount()));
+    afterPointEdit(lab, "redo", originAfterReplace(before, lab.pointCount()));
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::SetView& a) {

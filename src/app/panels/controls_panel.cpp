@@ -143,6 +143,7 @@ void modelSection(LabState& lab, UiState& ui) {
       dispatchUi(lab,
                  action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
     }
+    markItem(ui, "hardMargin");
     tip(ui,
         "Hard margin (notes 001): every point must satisfy yᵢ f(xᵢ) ≥ 1, no slack. It has a "
         "solution only when the classes can be separated in the kernel's feature space.");
@@ -204,7 +205,8 @@ void solverSection(LabState& lab, UiState& ui) {
       "Live: after each edit SMO restarts from the previous α (clipped to [0, C], Σ αᵢyᵢ = 0 "
       "restored, new points at 0) and runs to convergence.\nOff: edits go back to step 0, "
       "for step-by-step lessons.");
-  if (lab.live.on && lab.live.segments > 0) {
+  // Only while there is a solver: a refused problem (G16, one class) has no updates to count.
+  if (lab.live.on && lab.live.segments > 0 && lab.history) {
     ImGui::SameLine();
     if (lab.live.pending) {
       ImGui::TextDisabled("re-converging… %lld updates", static_cast<long long>(lab.stepCount()));

@@ -27,7 +27,11 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   }
   const ModelView& m = lab.model;
   if (!m.valid) {
-    ImGui::TextDisabled("No solver: add points of both classes.");
+    // The reason the lab gives (one class, the hard margin on non-separable classes, …).
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("No solver: %s.", lab.problemError ? lab.problemError->message.c_str()
+                                                           : "add points of both classes");
+    ImGui::PopTextWrapPos();
     ImGui::End();
     return;
   }

@@ -7,6 +7,7 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/optimality.cpp
   ${CMAKE_CURRENT_LIST_DIR}/smo_solver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/warm_start.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/separability.cpp
   ${CMAKE_CURRENT_LIST_DIR}/one_vs_one.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model_from_solver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/binary_solution.cpp

@@ -152,7 +152,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_dispatch_json(const char* json) {
 EMSCRIPTEN_KEEPALIVE const char* kpg_session_json() {
   // The student's own lab, also while the canvas shows a tutorial page's notes data.
   const kpg::app::AppState& app = kpg::app::mutableState();
-  return kpg::app::returnedText(kpg::app::sessionToJson(kpg::app::studentLab(app.tutorial, app.lab)));
+  return kpg::app::returnedText(
+      kpg::app::sessionToJson(kpg::app::studentLab(app.tutorial, app.lab)));
 }
 
 // "#s=..." for the current session, the method and the open tutorial's page

@@ -29,8 +29,8 @@
 #include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <imgui.h>
-#include <imgui_internal.h>  // ImGuiContext::TestEngineHookItems: the item hooks of keyboard_focus
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>  // ImGuiContext::TestEngineHookItems: the item hooks of keyboard_focus
 
 #include <chrono>
 #include <cmath>

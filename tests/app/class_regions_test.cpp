@@ -2,10 +2,10 @@
 // one-vs-one pair trained on the two shown features, the vote at each place of the canvas, and
 // the regions hidden once the problem they were trained for changes. svm-train's labels on the
 // same grid are compared in tests/reference/class_regions_reference_test.cpp.
+#include "session/class_regions.hpp"
 #include "app_state.hpp"
 #include "session/action_router.hpp"
 #include "session/app_actions.hpp"
-#include "session/class_regions.hpp"
 #include "svm/svm_model.hpp"
 
 #include <catch2/catch.hpp>
@@ -130,10 +130,14 @@ TEST_CASE("Class regions: refused without three classes on the canvas, nothing c
   const std::string error = f.run(R"({"type":"showClassRegions","on":true})");
   CHECK_THAT(error, Contains("three or more classes"));
   CHECK_FALSE(f.app->classRegions);
-  CHECK_THAT(f.run(R"({"type":"showClassRegions","on":1})"), Contains("$.on: expected true or false"));
+  CHECK_THAT(f.run(R"({"type":"showClassRegions","on":1})"),
+             Contains("$.on: expected true or false"));
   CHECK_THAT(f.run(R"({"type":"showClassRegions"})"), Contains("$.on"));
   // A two-class file: the lab already shows its whole problem.
-  REQUIRE(f.run(R"({"type":"importData","format":"csv","text":"y,a,b\n1,0,0\n2,1,1\n1,0,1\n2,1,0\n"})") == "");
+  REQUIRE(
+      f.run(
+          R"({"type":"importData","format":"csv","text":"y,a,b\n1,0,0\n2,1,1\n1,0,1\n2,1,0\n"})") ==
+      "");
   CHECK_THAT(f.run(R"({"type":"showClassRegions","on":true})"), Contains("three or more classes"));
   CHECK_FALSE(f.app->classRegions);
 }

@@ -40,7 +40,8 @@ TEST_CASE("Formula text: value names are written as the notes write them", "[app
   CHECK(mathName("sigmoid_eigenvalue_2") == "sigmoid eigenvalue 2");
 }
 
-TEST_CASE("Formula text: every matrix the tutorials print splits into a grid", "[app][typography]") {
+TEST_CASE("Formula text: every matrix the tutorials print splits into a grid",
+          "[app][typography]") {
   // No page may show a raw "[[": each is drawn as a grid, so each must parse.
   int matrices = 0;
   for (const char* id : {"hand-solved-svm", "perceptron", "kernel-perceptron", "mercer",

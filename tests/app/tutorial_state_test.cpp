@@ -135,8 +135,9 @@ TEST_CASE("Tutorial: the canvas follows the page and the student's lab comes bac
   CHECK(app->lab.pointCount() == 4);
 }
 
-TEST_CASE("Tutorial: pages on the same data keep the student's steps; an edit makes the points theirs",
-          "[tutorials][follow]") {
+TEST_CASE(
+    "Tutorial: pages on the same data keep the student's steps; an edit makes the points theirs",
+    "[tutorials][follow]") {
   auto app = std::make_unique<AppState>();
   const ActionRouter router = makeAppRouter(*app);
   REQUIRE(dispatch(router, R"({"type":"preset","name":"xor"})") == "");

@@ -84,8 +84,10 @@ TEST_CASE("Class regions: the cells' classes are svm-predict's on svm-train's mo
   cells.y = Vector::Zero(regions.cols * regions.rows);
   for (int row = 0; row < regions.rows; ++row) {
     for (int col = 0; col < regions.cols; ++col) {
-      cells.x(row * regions.cols + col, 0) = g.xMin + (col + 0.5) * (g.xMax - g.xMin) / regions.cols;
-      cells.x(row * regions.cols + col, 1) = g.yMax - (row + 0.5) * (g.yMax - g.yMin) / regions.rows;
+      cells.x(row * regions.cols + col, 0) =
+          g.xMin + (col + 0.5) * (g.xMax - g.xMin) / regions.cols;
+      cells.x(row * regions.cols + col, 1) =
+          g.yMax - (row + 0.5) * (g.yMax - g.yMin) / regions.rows;
     }
   }
   TempDir dir;

@@ -132,10 +132,10 @@ void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
     if (separable.verdict == Separability::NotSeparable) {
       const bool linear = lab.params.kernel.type == KernelType::Linear &&
                           separable.reason.find("opposite labels") == std::string::npos;
-      lab.problemError = ParameterError{
-          "C", std::string(linear ? "not linearly separable" : "not separable") +
-                   ": the hard-margin dual is unbounded (" + separable.reason +
-                   "); untick hard margin to use a finite C"};
+      lab.problemError =
+          ParameterError{"C", std::string(linear ? "not linearly separable" : "not separable") +
+                                  ": the hard-margin dual is unbounded (" + separable.reason +
+                                  "); untick hard margin to use a finite C"};
       refreshModel(lab);
       return;
     }

@@ -155,7 +155,8 @@ void multiples(const LabState& lab, ModesState& modes, ModesView& mv, ImDrawList
     const FieldGrid& g = mv.multiples[static_cast<std::size_t>(k)];
     for (double level : contourLevels(g, 8))
       drawContour(draw, v, g, level,
-                  plot::withAlpha(level > 0 ? plot::kSignPositive : plot::kSignNegative, 0.85f), 1.0f);
+                  plot::withAlpha(level > 0 ? plot::kSignPositive : plot::kSignNegative, 0.85f),
+                  1.0f);
     drawContour(draw, v, g, 0.0, plot::kInk, 1.5f);
     for (Index i = 0; i < lab.pointCount(); ++i)
       draw->AddCircleFilled(v.toScreen(lab.data.points(i, 0), lab.data.points(i, 1)), 1.8f,

@@ -33,10 +33,10 @@ constexpr Index kCheapPointsAbove = 300;
 ImU32 regionColour(const DataImport& shown, int k) {
   if (k == shown.positive) return plot::kPositive;
   if (k == shown.negative) return plot::kNegative;
-  static constexpr ImU32 kOthers[] = {
-      IM_COL32(0, 158, 115, 255),   IM_COL32(204, 121, 167, 255), IM_COL32(128, 128, 0, 255),
-      IM_COL32(140, 86, 75, 255),   IM_COL32(148, 103, 189, 255), IM_COL32(127, 127, 127, 255),
-      IM_COL32(23, 190, 207, 255),  IM_COL32(188, 189, 34, 255)};
+  static constexpr ImU32 kOthers[] = {IM_COL32(0, 158, 115, 255),   IM_COL32(204, 121, 167, 255),
+                                      IM_COL32(128, 128, 0, 255),   IM_COL32(140, 86, 75, 255),
+                                      IM_COL32(148, 103, 189, 255), IM_COL32(127, 127, 127, 255),
+                                      IM_COL32(23, 190, 207, 255),  IM_COL32(188, 189, 34, 255)};
   int other = k;
   if (k > shown.positive) --other;
   if (k > shown.negative) --other;

@@ -122,7 +122,8 @@ void drawCanvasAxes(ImDrawList* draw, const CanvasView& view, const char* xName,
     // A label in the bottom band (the x labels' row) or under the axis name at the top would be
     // drawn over another label (issue 9 item 12): the grid line stays, the number is left out.
     const float top = sy - lineHeight - 1;
-    if (top + lineHeight > view.max.y - lineHeight - 2 || top < view.min.y + lineHeight + 4) continue;
+    if (top + lineHeight > view.max.y - lineHeight - 2 || top < view.min.y + lineHeight + 4)
+      continue;
     const std::string text = plot::formatTick(v, ys);
     plot::label(draw, ImVec2(view.min.x + 4, top), plot::kMuted, text.c_str());
   }

@@ -118,8 +118,7 @@ void classRegionsRow(AppState& app, UiState& ui) {
   const DataImport* shown = activeImport(app.dataImport, app.lab);
   if (!shown || shown->classes.size() < 3) return;
   bool on = currentClassRegions(app) != nullptr;
-  const std::string label =
-      "all " + std::to_string(shown->classes.size()) + " classes (regions)";
+  const std::string label = "all " + std::to_string(shown->classes.size()) + " classes (regions)";
   if (ImGui::Checkbox(label.c_str(), &on)) {
     if (auto error = showClassRegions(app, on)) showFilesMessage(FilesMessageKind::Error, *error);
   }

@@ -41,8 +41,9 @@ void updateKeyboardFocus(KeyboardFocus& focus, bool tabPressed) {
   }
   const auto& items = focus.drawn;
   if (tabPressed && !items.empty()) {
-    const auto at = std::find_if(items.begin(), items.end(),
-                                 [&](const KeyboardFocus::Item& i) { return i.id == focus.focused; });
+    const auto at = std::find_if(items.begin(), items.end(), [&](const KeyboardFocus::Item& i) {
+      return i.id == focus.focused;
+    });
     const long n = static_cast<long>(items.size());
     long index = at == items.end() ? (io.KeyShift ? n - 1 : 0)
                                    : (at - items.begin()) + (io.KeyShift ? -1 : 1);
@@ -85,9 +86,8 @@ void comboTabStop(const char* label) {
   for (const KeyboardFocus::Item& i : items) {
     if (i.id == last.ID) return;
   }
-  items.push_back({last.ID, ImVec4(last.Rect.Min.x, last.Rect.Min.y, last.Rect.Max.x,
-                                   last.Rect.Max.y),
-                   label});
+  items.push_back(
+      {last.ID, ImVec4(last.Rect.Min.x, last.Rect.Min.y, last.Rect.Max.x, last.Rect.Max.y), label});
 }
 
 std::string keyboardFocusJson(const KeyboardFocus& focus) {
@@ -95,8 +95,8 @@ std::string keyboardFocusJson(const KeyboardFocus& focus) {
   for (const KeyboardFocus::Item& item : focus.drawn) {
     if (item.id != focus.focused) continue;
     out += ",\"label\":" + jsonQuote(item.label) + ",\"rect\":[" + jsonNumber(item.rect.x) + "," +
-           jsonNumber(item.rect.y) + "," + jsonNumber(item.rect.z) + "," +
-           jsonNumber(item.rect.w) + "]";
+           jsonNumber(item.rect.y) + "," + jsonNumber(item.rect.z) + "," + jsonNumber(item.rect.w) +
+           "]";
   }
   out += ",\"controls\":" + std::to_string(focus.drawn.size()) + "}";
   return out;

@@ -150,7 +150,7 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
         const float avail = ImGui::GetContentRegionAvail().x;
         const std::string* shown = ImGui::CalcTextSize(full.c_str()).x <= avail    ? &full
                                    : ImGui::CalcTextSize(brief.c_str()).x <= avail ? &brief
-                                                                                    : nullptr;
+                                                                                   : nullptr;
         if (!shown) return;
         if (colour) {
           ImGui::TextColored(*colour, "%s", shown->c_str());
@@ -161,7 +161,8 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
       // The status in one word when the sentence does not fit: ready, running, paused, or the
       // solver's own end (converged, iteration limit).
       const bool moving = lab.playback.running || lab.replay || lab.live.pending;
-      const std::string brief = m.status != SmoStatus::Running ? std::string(smoStatusName(m.status))
+      const std::string brief = m.status != SmoStatus::Running
+                                    ? std::string(smoStatusName(m.status))
                                 : lab.stepCount() == 0 && !moving ? "ready"
                                 : moving                          ? "running"
                                                                   : "paused";

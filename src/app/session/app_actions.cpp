@@ -16,7 +16,7 @@ ActionRouter makeAppRouter(AppState& app) {
   addModeActions(router, app.modes, app.lab);
   addTutorialActions(router, app.tutorial, app.lab, app.modes);
   addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ... (issue 9)
-  addExerciseActions(router, app);  // openExercise, submitAnswer, ... (issue 10 §3)
+  addExerciseActions(router, app);     // openExercise, submitAnswer, ... (issue 10 §3)
   addClassRegionActions(router, app);  // showClassRegions (issue 9 item 3)
   // A course page's or an exercise's locks (session/page_settings.hpp): refused before any
   // handler runs, so nothing changes.

@@ -82,8 +82,8 @@ void updateRegionGrid(ClassRegions& regions, const ViewWindow& view) {
   const int cols = std::clamp(static_cast<int>(std::ceil(width / cell)), 1, kRegionGridCells);
   const int rows = std::clamp(static_cast<int>(std::ceil(height / cell)), 1, kRegionGridCells);
   const ViewWindow& g = regions.gridView;
-  if (regions.cols == cols && regions.rows == rows && g.xMin == view.xMin &&
-      g.xMax == view.xMax && g.yMin == view.yMin && g.yMax == view.yMax) {
+  if (regions.cols == cols && regions.rows == rows && g.xMin == view.xMin && g.xMax == view.xMax &&
+      g.yMin == view.yMin && g.yMax == view.yMax) {
     return;
   }
   regions.gridView = view;
@@ -131,7 +131,8 @@ void addClassRegionActions(ActionRouter& router, AppState& app) {
     const JsonValue* on = r.required(v, "$", "on");
     if (r.ok() && !on->isBool()) r.fail("$.on", "expected true or false");
     if (!r.ok()) return ActionReply::failed(r.error());
-    if (auto error = showClassRegions(app, on->asBool())) return ActionReply::failed("$.on: " + *error);
+    if (auto error = showClassRegions(app, on->asBool()))
+      return ActionReply::failed("$.on: " + *error);
     return ActionReply{};
   });
 }

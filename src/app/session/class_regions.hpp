@@ -33,7 +33,7 @@ constexpr std::int64_t kRegionMaxIterations = 200000;
 constexpr int kRegionGridCells = 96;
 
 struct ClassRegions {
-  std::uint64_t problemRevision = 0;  // the lab's problem the regions were trained with
+  std::uint64_t problemRevision = 0;   // the lab's problem the regions were trained with
   std::vector<ImportedClass> classes;  // the file's classes, ascending by label
   SvmModel model;                      // k(k−1)/2 pair models on the two shown features
   std::vector<SubproblemInfo> subproblems;

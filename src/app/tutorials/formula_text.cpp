@@ -19,7 +19,6 @@ std::string trimmed(std::string_view s) {
   return std::string(s);
 }
 
-
 // "x1^2" → "x₁²", "x1x2" → "x₁x₂": a digit after a letter is a subscript, after ^ a superscript.
 std::string monomial(const std::string& token) {
   std::string out;
@@ -69,9 +68,8 @@ std::optional<MatrixFormula> splitMatrix(std::string_view text) {
     std::size_t start = 0;
     while (start <= row.size()) {
       const std::size_t comma = row.find(',', start);
-      const std::string entry =
-          trimmed(row.substr(start, comma == std::string_view::npos ? row.size() - start
-                                                                    : comma - start));
+      const std::string entry = trimmed(
+          row.substr(start, comma == std::string_view::npos ? row.size() - start : comma - start));
       if (entry.empty()) return std::nullopt;
       entries.push_back(minusSigns(entry));
       if (comma == std::string_view::npos) break;
@@ -96,8 +94,8 @@ std::string mathName(const std::string& name) {
     std::size_t end = name.find('_', i);
     if (end == std::string::npos) end = name.size();
     std::string token = name.substr(i, end - i);
-    const bool digits =
-        !token.empty() && std::all_of(token.begin(), token.end(), [](char c) { return isDigit(c); });
+    const bool digits = !token.empty() &&
+                        std::all_of(token.begin(), token.end(), [](char c) { return isDigit(c); });
     // Subscripts after a symbol (α₁, K₁₂, w₂); "step_3_i" stays "step 3 i".
     const std::size_t space = out.rfind(' ');
     const std::string last = space == std::string::npos ? out : out.substr(space + 1);

@@ -366,7 +366,8 @@ std::vector<LabAction> tryItActions(const TutorialState& t) {
   s.presetName = "tutorial: " + t.id;
   for (const TutorialEntry& e : tutorialEntries()) {
     const std::size_t dot = e.label.find("· ");
-    if (e.id == t.id && dot != std::string::npos) s.presetName = "tutorial: " + e.label.substr(dot + 3);
+    if (e.id == t.id && dot != std::string::npos)
+      s.presetName = "tutorial: " + e.label.substr(dot + 3);
   }
   s.params.kernel = KernelParams::linear();
   s.params.c = kInf;
@@ -507,8 +508,7 @@ ActionReply tutorialMoveAction(TutorialState& t, LabState& lab, ModesState& mode
   return {};
 }
 
-ActionReply tutorialSourceAction(TutorialState& t, LabState& lab, ModesState&,
-                                 const JsonValue& v) {
+ActionReply tutorialSourceAction(TutorialState& t, LabState& lab, ModesState&, const JsonValue& v) {
   SchemaReader r;
   r.object(v, "$", {"type", "source"});
   const JsonValue* s = r.required(v, "$", "source");

@@ -114,8 +114,7 @@ std::string canvasNote(const TutorialState& tutorial, const LabState& lab);
 // shows them), switches to source Canvas, and opens the method the tutorial is about (the
 // perceptron tutorials: the perceptron mode, in its primal or kernel form, from 002's start);
 // the first error, if any.
-std::optional<std::string> tutorialTryIt(TutorialState& tutorial, LabState& lab,
-                                         ModesState& modes);
+std::optional<std::string> tutorialTryIt(TutorialState& tutorial, LabState& lab, ModesState& modes);
 
 // window.kpg: {"type":"openTutorial","id":..,"page":..}, {"type":"tutorialNext"},
 // {"type":"tutorialBack"}, {"type":"closeTutorial"}, {"type":"tutorialTryIt"},

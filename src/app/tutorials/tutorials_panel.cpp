@@ -359,8 +359,7 @@ bool drawTutorialsPanel(AppState& state, UiState& ui, const PanelRect& rect) {
     ImGui::PopStyleColor();
   }
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kTitleColour, "Page %d of %d: %s", index + 1, count,
-                     page.title.c_str());
+  ImGui::TextColored(kTitleColour, "Page %d of %d: %s", index + 1, count, page.title.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
 

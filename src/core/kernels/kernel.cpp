@@ -120,7 +120,7 @@ std::string describe(const KernelParams& params) {
     case KernelType::Polynomial: {
       // The degree as a superscript, as the notes write (γ x·x' + r)ᵖ: no "^" on screen.
       static const char* const kSuperscripts[10] = {"⁰", "¹", "²", "³", "⁴",
-                                                     "⁵", "⁶", "⁷", "⁸", "⁹"};
+                                                    "⁵", "⁶", "⁷", "⁸", "⁹"};
       std::string power;
       for (char digit : std::to_string(params.degree)) {
         power += digit == '-' ? "⁻" : kSuperscripts[digit - '0'];

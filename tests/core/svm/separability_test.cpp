@@ -55,10 +55,13 @@ TEST_CASE("Separability: the course's cases by hand", "[svm][separability]") {
   CHECK(verdict(xor4, xorY, KernelParams::polynomial(1, 1, 2)) == Separability::Unknown);
 }
 
-TEST_CASE("Separability: hulls that are points or segments, touching hulls", "[svm][separability]") {
+TEST_CASE("Separability: hulls that are points or segments, touching hulls",
+          "[svm][separability]") {
   // A point inside the other class's segment, and beside it.
-  CHECK(verdict(points({{0, 0}, {2, 0}, {1, 0}}), labels({1, 1, -1})) == Separability::NotSeparable);
-  CHECK(verdict(points({{0, 0}, {2, 0}, {1, 0.01}}), labels({1, 1, -1})) == Separability::Separable);
+  CHECK(verdict(points({{0, 0}, {2, 0}, {1, 0}}), labels({1, 1, -1})) ==
+        Separability::NotSeparable);
+  CHECK(verdict(points({{0, 0}, {2, 0}, {1, 0.01}}), labels({1, 1, -1})) ==
+        Separability::Separable);
   // Two segments on one line, apart and overlapping.
   CHECK(verdict(points({{0, 0}, {1, 0}, {2, 0}, {3, 0}}), labels({1, 1, -1, -1})) ==
         Separability::Separable);
@@ -77,8 +80,8 @@ TEST_CASE("Separability: one point with both labels is separable under no kernel
           "[svm][separability]") {
   const auto x = points({{0, 0}, {1, 1}, {2, 0}, {1, 1}});
   const auto y = labels({1, 1, -1, -1});
-  for (const KernelParams& kernel : {KernelParams::linear(), KernelParams::rbf(2),
-                                     KernelParams::polynomial(1, 1, 3)}) {
+  for (const KernelParams& kernel :
+       {KernelParams::linear(), KernelParams::rbf(2), KernelParams::polynomial(1, 1, 3)}) {
     const SeparabilityResult r = hardMarginSeparability(x, y, kernel);
     CHECK(r.verdict == Separability::NotSeparable);
     CHECK_THAT(r.reason, Contains("points 2 and 4 are the same point with opposite labels"));
@@ -87,8 +90,7 @@ TEST_CASE("Separability: one point with both labels is separable under no kernel
   CHECK(verdict(x, labels({1, 1, 1, 1})) == Separability::Unknown);
 }
 
-TEST_CASE("Separability agrees with what the solver achieves at a large C",
-          "[svm][separability]") {
+TEST_CASE("Separability agrees with what the solver achieves at a large C", "[svm][separability]") {
   std::mt19937_64 rng(9);
   std::normal_distribution<double> noise(0.0, 1.0);
   int separable = 0, notSeparable = 0;

@@ -178,8 +178,7 @@ std::optional<std::string> applyAppLink(ModesState& modes, TutorialState& tutori
   if (link.tutorialId) {
     TutorialState next = tutorial;
     // The link replaces the student's lab: nothing waits to come back.
-    next.studentLab.reset();
-    next.followed.reset();
+    dropStudentLab(next);
     if (auto error = openTutorial(next, lab, *link.tutorialId, link.tutorialPage)) {
       lab = labBefore;  // all or nothing (W1)
       return "$.tutorial.page: " + *error;
@@ -187,8 +186,7 @@ std::optional<std::string> applyAppLink(ModesState& modes, TutorialState& tutori
     next.source = link.tutorialSource;
     tutorial = std::move(next);
   } else {
-    tutorial.studentLab.reset();
-    tutorial.followed.reset();
+    dropStudentLab(tutorial);
     closeTutorial(tutorial);
   }
   followTutorialPage(tutorial, lab);  // the page's notes data on the canvas, the link's lab kept

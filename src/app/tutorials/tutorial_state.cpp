@@ -291,14 +291,18 @@ bool sameProblem(const action::LoadSession& a, const action::LoadSession& b) {
 // Brings the student's own lab back in place of the tutorial's.
 void restoreStudentLab(TutorialState& t, LabState& lab) {
   LabState own = std::move(*t.studentLab);
-  t.studentLab.reset();
-  t.followed.reset();
+  dropStudentLab(t);
   // Revisions only grow: the field and the modes compare them with what they last built, and the
   // tutorial's lab counted on from the student's.
   own.problemRevision = std::max(own.problemRevision, lab.problemRevision) + 1;
   own.modelRevision = std::max(own.modelRevision, lab.modelRevision) + 1;
   own.nextNoticeId = std::max(own.nextNoticeId, lab.nextNoticeId);
   lab = std::move(own);
+}
+
+// The tutorials whose Try it opens the perceptron mode.
+bool aboutPerceptron(const TutorialState& t) {
+  return t.id == "perceptron" || t.id == "kernel-perceptron";
 }
 
 // 002's perceptron (start β = (1, −1), β₀ = −2, η = 1/4) or 001's kernel perceptron on the lab's
@@ -326,20 +330,25 @@ bool followTutorialPage(TutorialState& t, LabState& lab) {
   if (t.studentLab && lab.problemRevision != t.followedRevision) {
     // The shown points were edited (or a preset, file or exercise replaced them): what the canvas
     // holds is the student's now, and the derivation follows it.
-    t.studentLab.reset();
-    t.followed.reset();
+    dropStudentLab(t);
     if (t.open) t.source = TutorialSource::Canvas;
     return false;
   }
+  const bool notesShown = t.open && t.source == TutorialSource::Notes;
+  // Called every frame: on the page already followed there is nothing to build or compare.
+  const std::string pageKey = t.id + " " + std::to_string(t.page());
+  if (notesShown && t.followed && t.followedPage == pageKey) return false;
   action::LoadSession page;
-  const bool follow = t.open && t.source == TutorialSource::Notes &&
-                      (page = pageSession(t), page.data.points.rows() > 0);
+  const bool follow = notesShown && (page = pageSession(t), page.data.points.rows() > 0);
   if (!follow) {
     if (!t.studentLab) return false;
     restoreStudentLab(t, lab);
     return true;
   }
-  if (t.followed && sameProblem(*t.followed, page)) return false;
+  if (t.followed && sameProblem(*t.followed, page)) {
+    t.followedPage = pageKey;  // another page of the same data: the canvas stays as it is
+    return false;
+  }
   page.live = lab.live.on;  // the student's choice, not the page's
   page.stepsPerSecond = lab.playback.stepsPerSecond;
   std::optional<LabState> saved;
@@ -347,8 +356,15 @@ bool followTutorialPage(TutorialState& t, LabState& lab) {
   if (apply(lab, LabAction{page}, false)) return false;  // refused: nothing changed
   if (saved) t.studentLab = std::move(saved);
   t.followed = std::move(page);
+  t.followedPage = pageKey;
   t.followedRevision = lab.problemRevision;
   return true;
+}
+
+void dropStudentLab(TutorialState& t) {
+  t.studentLab.reset();
+  t.followed.reset();
+  t.followedPage.clear();
 }
 
 const LabState& studentLab(const TutorialState& t, const LabState& lab) {
@@ -426,7 +442,7 @@ std::string tryItDescription(const TutorialState& t) {
 }
 
 std::string tryItLabel(const TutorialState& t) {
-  if (t.id == "perceptron" || t.id == "kernel-perceptron") return "Try it in the perceptron mode";
+  if (aboutPerceptron(t)) return "Try it in the perceptron mode";
   return t.studentLab ? "Try it: edit these points" : "Try it: load this page's points";
 }
 
@@ -452,11 +468,10 @@ std::optional<std::string> tutorialTryIt(TutorialState& t, LabState& lab, ModesS
     }
   }
   // The points on the canvas are the student's now: closing the tutorial keeps them.
-  t.studentLab.reset();
-  t.followed.reset();
+  dropStudentLab(t);
   t.source = TutorialSource::Canvas;
   refreshTutorial(t, lab);
-  if (t.id == "perceptron" || t.id == "kernel-perceptron") {
+  if (aboutPerceptron(t)) {
     openPerceptronMode(t.id == "kernel-perceptron", lab, modes);
   }
   return std::nullopt;

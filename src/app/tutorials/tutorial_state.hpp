@@ -62,10 +62,12 @@ struct TutorialState {
   double lastDeriveMs = 0;
 
   // The canvas following the page (followTutorialPage): the student's own lab while the canvas
-  // shows the notes' points, the page's data last loaded, and the lab's problem revision right
+  // shows the notes' points, the page's data last loaded, the page it was checked against ("id
+  // page": a frame on the same page needs no new check) and the lab's problem revision right
   // after loading it (a later revision means the student edited the shown points).
   std::optional<LabState> studentLab;
   std::optional<action::LoadSession> followed;
+  std::string followedPage;
   std::uint64_t followedRevision = 0;
 
   int page() const;
@@ -102,6 +104,9 @@ std::vector<LabAction> tryItActions(const TutorialState& tutorial);
 // points". Called after every window.kpg action and at the start of every frame; true when it
 // changed the lab.
 bool followTutorialPage(TutorialState& tutorial, LabState& lab);
+// The points on the canvas become the student's: nothing waits to come back (Try it, an edit, a
+// share link that replaces the lab).
+void dropStudentLab(TutorialState& tutorial);
 // The lab the student owns: the one waiting while the canvas shows the notes' points, else the
 // lab itself (what autosave, Save session and share links write).
 const LabState& studentLab(const TutorialState& tutorial, const LabState& lab);

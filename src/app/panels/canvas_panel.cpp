@@ -74,10 +74,7 @@ void drawClassRegions(ImDrawList* draw, const CanvasView& view, ClassRegions& re
   }
   const Dataset& data = shown.data;
   for (Index i = 0; i < data.size(); ++i) {
-    int k = -1;
-    for (std::size_t c = 0; c < shown.classes.size(); ++c) {
-      if (shown.classes[c].label == data.y(i)) k = static_cast<int>(c);
-    }
+    const int k = importedClassIndex(shown.classes, data.y(i));
     if (k < 0 || k == shown.positive || k == shown.negative) continue;
     const ImVec2 s = view.toScreen(data.x(i, shown.featureX), data.x(i, shown.featureY));
     plot::marker(draw, s, plot::Marker::Circle, radius - 1, regionColour(shown, k),

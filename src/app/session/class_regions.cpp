@@ -26,13 +26,6 @@ Matrix shownFeatures(const DataImport& data) {
   return x;
 }
 
-int classIndex(const std::vector<ImportedClass>& classes, double label) {
-  for (std::size_t k = 0; k < classes.size(); ++k) {
-    if (classes[k].label == label) return static_cast<int>(k);
-  }
-  return -1;
-}
-
 }  // namespace
 
 ClassRegionsResult trainClassRegions(const DataImport& data, const LabState& lab) {
@@ -72,7 +65,7 @@ ClassRegionsResult trainClassRegions(const DataImport& data, const LabState& lab
 int regionClassAt(const ClassRegions& regions, double x1, double x2) {
   Vector point(2);
   point << x1, x2;
-  return classIndex(regions.classes, predict(regions.model, point));
+  return importedClassIndex(regions.classes, predict(regions.model, point));
 }
 
 void updateRegionGrid(ClassRegions& regions, const ViewWindow& view) {

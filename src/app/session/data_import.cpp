@@ -20,13 +20,6 @@ std::string sourceName(const DataImportOptions& options) {
   return options.source.empty() ? std::string("<pasted text>") : options.source;
 }
 
-int classIndex(const DataImport& data, double label) {
-  for (std::size_t k = 0; k < data.classes.size(); ++k) {
-    if (data.classes[k].label == label) return static_cast<int>(k);
-  }
-  return -1;
-}
-
 std::string className(const DataImport& data, int k) {
   return data.classes[static_cast<std::size_t>(k)].name;
 }
@@ -146,7 +139,8 @@ std::optional<std::string> chooseFeatures(DataImport& data, int x, int y) {
 }
 
 std::optional<std::string> chooseClasses(DataImport& data, double positive, double negative) {
-  const int p = classIndex(data, positive), n = classIndex(data, negative);
+  const int p = importedClassIndex(data.classes, positive),
+            n = importedClassIndex(data.classes, negative);
   for (const auto& [k, label] : {std::pair{p, positive}, std::pair{n, negative}}) {
     if (k < 0) {
       std::string known;
@@ -228,6 +222,13 @@ std::string importSummary(const DataImport& data) {
             plural(p.count + m.count, "sample", "samples") + ")";
   }
   return text + ".";
+}
+
+int importedClassIndex(const std::vector<ImportedClass>& classes, double label) {
+  for (std::size_t k = 0; k < classes.size(); ++k) {
+    if (classes[k].label == label) return static_cast<int>(k);
+  }
+  return -1;
 }
 
 }  // namespace kpg::app

@@ -68,6 +68,9 @@ struct DataImportResult {
   bool ok() const { return value.has_value(); }
 };
 
+// The position in `classes` of the class labelled `label` (as in the file), −1 for none.
+int importedClassIndex(const std::vector<ImportedClass>& classes, double label);
+
 // Reads and checks the file; the default choice is features 1 and 2 and, for two classes, the
 // larger label as +1 ({−1, +1} stay as they are), for more classes the two smallest labels.
 DataImportResult readDataImport(std::string_view text, const DataImportOptions& options);

@@ -1,13 +1,12 @@
 #include "tutorials/formula_text.hpp"
 
+#include "data/number_text.hpp"
+
 #include <algorithm>
 
 namespace kpg::app {
 
 namespace {
-
-const char* const kSubscripts[10] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
-const char* const kSuperscripts[10] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
 
 bool isDigit(char c) {
   return c >= '0' && c <= '9';
@@ -25,9 +24,9 @@ std::string monomial(const std::string& token) {
   for (std::size_t i = 0; i < token.size(); ++i) {
     const char c = token[i];
     if (c == '^' && i + 1 < token.size() && isDigit(token[i + 1])) {
-      out += kSuperscripts[token[++i] - '0'];
+      out += superscript(token[++i] - '0');
     } else if (isDigit(c) && i > 0 && token[i - 1] >= 'a' && token[i - 1] <= 'z') {
-      out += kSubscripts[c - '0'];
+      out += subscript(c - '0');
     } else {
       out += c;
     }
@@ -101,7 +100,7 @@ std::string mathName(const std::string& name) {
     const std::string last = space == std::string::npos ? out : out.substr(space + 1);
     const bool isSymbol = last.size() <= 2;  // a letter, or a Greek letter (2 bytes)
     if (digits && !out.empty() && isSymbol) {
-      for (char c : token) out += kSubscripts[c - '0'];
+      for (char c : token) out += subscript(c - '0');
     } else {
       for (const auto& [latin, symbol] : greek) {
         if (token == latin) token = symbol;

@@ -174,4 +174,22 @@ std::string formatDisplay(double value, int significantDigits) {
   return buffer;
 }
 
+std::string subscript(int number) {
+  static const char* const kDigits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
+  if (number < 0) return "₋" + subscript(-number);
+  std::string digits = std::to_string(number);
+  std::string text;
+  for (char c : digits) text += kDigits[c - '0'];
+  return text;
+}
+
+std::string superscript(int number) {
+  static const char* const kDigits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  if (number < 0) return "⁻" + superscript(-number);
+  std::string digits = std::to_string(number);
+  std::string text;
+  for (char c : digits) text += kDigits[c - '0'];
+  return text;
+}
+
 }  // namespace kpg

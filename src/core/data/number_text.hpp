@@ -52,4 +52,9 @@ inline std::string formatExact(double value) {
 // "∞"/"−∞"/"nan" for the non-finite values. Every panel, table and message uses this one form.
 std::string formatDisplay(double value, int significantDigits = 6);
 
+// An integer in Unicode sub- and superscript digits, for formulas on screen: subscript(12) =
+// "₁₂", superscript(2) = "²", superscript(-1) = "⁻¹".
+std::string subscript(int number);
+std::string superscript(int number);
+
 }  // namespace kpg

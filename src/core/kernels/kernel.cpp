@@ -1,5 +1,7 @@
 #include "kernels/kernel.hpp"
 
+#include "data/number_text.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -117,17 +119,10 @@ std::string describe(const KernelParams& params) {
   switch (params.type) {
     case KernelType::Linear:
       return "x·x'";
-    case KernelType::Polynomial: {
+    case KernelType::Polynomial:
       // The degree as a superscript, as the notes write (γ x·x' + r)ᵖ: no "^" on screen.
-      static const char* const kSuperscripts[10] = {"⁰", "¹", "²", "³", "⁴",
-                                                    "⁵", "⁶", "⁷", "⁸", "⁹"};
-      std::string power;
-      for (char digit : std::to_string(params.degree)) {
-        power += digit == '-' ? "⁻" : kSuperscripts[digit - '0'];
-      }
       std::snprintf(buffer, sizeof buffer, "(%g·x·x' + %g)", params.gamma, params.coef0);
-      return buffer + power;
-    }
+      return buffer + superscript(params.degree);
     case KernelType::Rbf:
       std::snprintf(buffer, sizeof buffer, "exp(−%g·‖x − x'‖²)", params.gamma);
       return buffer;

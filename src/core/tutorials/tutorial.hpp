@@ -9,6 +9,7 @@
 // Where a course-notes slide has a typo that the derivation fixes, the page's notesCorrection says
 // what the notes print and what is right, citing the file.
 
+#include "data/number_text.hpp"  // subscript, superscript
 #include "tutorials/rational.hpp"
 
 #include <optional>
@@ -60,9 +61,5 @@ std::string renderText(const Tutorial& tutorial);
 // {"id":..., "title":..., "pages":[{"title":..., "paragraphs":[...], "formulas":[{"text":...}],
 //  "values":[{"name":..., "exact":..., "value":...}], "notesCorrection":...}], "warnings":[...]}
 std::string renderJson(const Tutorial& tutorial);
-
-// Unicode helpers for formula text: subscript(12) = "₁₂", superscript(2) = "²".
-std::string subscript(int number);
-std::string superscript(int number);
 
 }  // namespace kpg

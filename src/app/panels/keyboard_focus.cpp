@@ -119,7 +119,10 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* lab
   std::string text = label ? label : "";
   const std::size_t hidden = text.find("##");
   if (hidden != std::string::npos) {
-    text = hidden > 0 ? text.substr(0, hidden) : text.substr(text.find_first_not_of('#'));
+    const std::size_t named = text.find_first_not_of('#');
+    text = hidden > 0                   ? text.substr(0, hidden)
+           : named == std::string::npos ? ""
+                                        : text.substr(named);
   }
   kpg::app::mutableUi().focus.drawing.push_back(
       {id, ImVec4(r.Min.x, r.Min.y, r.Max.x, r.Max.y), std::move(text)});

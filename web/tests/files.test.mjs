@@ -40,22 +40,6 @@ const irisCsv = [
   '3,6.3,3.3,6.0,2.5', '3,5.8,2.7,5.1,1.9', '3,7.1,3.0,5.9,2.1', '3,6.5,3.0,5.8,2.2',
 ].join('\n') + '\n';
 
-// Clicks a control of the panels (view().guide.items, panels/param_widgets.hpp markItem).
-async function clickGuideItem(t, name) {
-  let rect = null;
-  for (let tries = 0; tries < 50 && !rect; ++tries) {
-    rect = (await t.view()).guide.items[name];
-    if (!rect) await t.waitFrames(1);
-  }
-  t.check(rect, `the control "${name}" is on screen`);
-  await t.page.mouse.move((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2);
-  await t.waitFrames(2);
-  await t.page.mouse.down();
-  await t.waitFrames(2);
-  await t.page.mouse.up();
-  await t.waitFrames(3);
-}
-
 async function chooseFile(t, buttonName, file) {
   const chooser = t.page.waitForEvent('filechooser', { timeout: 10000 });
   await click(t, buttonName);
@@ -120,7 +104,7 @@ export default [
       await click(t, 'import-y/4');
       let s = await t.state();
       t.check(s.classRegions === null, 'no regions before the box is ticked');
-      await clickGuideItem(t, 'allClasses');
+      await t.clickControl('allClasses');
       s = await t.state();
       const r = s.classRegions;
       t.check(r && !r.stale && r.classes.length === 3 && r.subproblems.length === 3 && r.samples === 12,
@@ -145,10 +129,10 @@ export default [
       await t.dispatch({ type: 'setC', C: 20 });
       s = await t.state();
       t.check(s.classRegions.stale, 'stale after C changed');
-      await clickGuideItem(t, 'allClasses');
+      await t.clickControl('allClasses');
       s = await t.state();
       t.check(!s.classRegions.stale, 'trained again for C = 20');
-      await clickGuideItem(t, 'allClasses');
+      await t.clickControl('allClasses');
       t.check((await t.state()).classRegions === null, 'unticking drops them');
     },
   },

@@ -11,29 +11,14 @@ const toPage = TestContext.toPage;
 
 const guide = async (t) => (await t.view()).guide;
 
-// The rectangle of a named control, waiting for it to be drawn.
-async function item(t, name) {
-  for (let tries = 0; tries < 60; ++tries) {
-    await t.waitFrames(1);
-    const rect = (await guide(t)).items[name];
-    if (rect) return rect;
-  }
-  throw new Error(`the control "${name}" is not on screen`);
-}
+// The rectangle of a named control, waiting for it to be drawn (harness.mjs).
+const item = (t, name) => t.controlRect(name);
 
 const files = (t) => t.page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._kpg_files_ui_json())));
 
 const centreOf = (r) => ({ x: (r[0] + r[2]) / 2, y: (r[1] + r[3]) / 2 });
 
-async function clickItem(t, name) {
-  const c = centreOf(await item(t, name));
-  await t.page.mouse.move(c.x, c.y);
-  await t.waitFrames(2);
-  await t.page.mouse.down();
-  await t.waitFrames(2);
-  await t.page.mouse.up();
-  await t.waitFrames(3);
-}
+const clickItem = (t, name) => t.clickControl(name);
 
 // Clicks a typed field, selects its text, types `text` and presses Enter (as a person would).
 async function typeInto(t, name, text) {

@@ -203,6 +203,33 @@ export class TestContext {
     }, now + count, { timeout: 30000, polling: 10 });
   }
 
+  // A mouse click at page point p, held long enough for ImGui to see the press in one frame and
+  // the release in a later one.
+  async clickAt(p) {
+    await this.page.mouse.move(p.x, p.y);
+    await this.waitFrames(2);
+    await this.page.mouse.down();
+    await this.waitFrames(2);
+    await this.page.mouse.up();
+    await this.waitFrames(3);
+  }
+
+  // The rectangle [x0, y0, x1, y1] of a named control (view().guide.items, the app's markItem),
+  // waiting up to 60 frames for it to be drawn.
+  async controlRect(name) {
+    for (let tries = 0; tries < 60; ++tries) {
+      const rect = (await this.view()).guide.items[name];
+      if (rect) return rect;
+    }
+    throw new TestFailure(`the control "${name}" is not on screen`);
+  }
+
+  // A mouse click at the centre of a named control.
+  async clickControl(name) {
+    const r = await this.controlRect(name);
+    await this.clickAt({ x: (r[0] + r[2]) / 2, y: (r[1] + r[3]) / 2 });
+  }
+
   // Waits until the decision field shows the current model at full resolution.
   async waitForField(timeout = 30000) {
     await this.page.waitForFunction(() => {

@@ -25,14 +25,7 @@ async function runToConvergence(t) {
 }
 
 // Holds the mouse long enough for ImGui to see the press in one frame and the release later.
-async function click(t, p) {
-  await t.page.mouse.move(p.x, p.y);
-  await t.waitFrames(2);
-  await t.page.mouse.down();
-  await t.waitFrames(2);
-  await t.page.mouse.up();
-  await t.waitFrames(2);
-}
+const click = (t, p) => t.clickAt(p);
 
 function dispatchTouch(page, type, p) {
   return page.evaluate(([kind, x, y]) => {
@@ -304,12 +297,7 @@ export default [
       await t.dispatch({ type: 'setKernel', kernel: 'linear' });
       let s = await t.state();
       t.check(s.solver.valid && s.session.C !== 'inf', `soft margin first: C ${s.session.C}`);
-      let rect;
-      for (let k = 0; k < 30 && !rect; k += 1) {
-        await t.waitFrames(1);
-        rect = (await t.view()).guide.items.hardMargin;
-      }
-      await click(t, { x: (rect[0] + rect[2]) / 2, y: (rect[1] + rect[3]) / 2 });
+      await t.clickControl('hardMargin');
       s = await t.state();
       t.check(s.session.C === 'inf', `the box set C = ∞: ${s.session.C}`);
       t.check(!s.solver.valid && /^C: not linearly separable: the hard-margin dual is unbounded/.test(s.solver.problemError),
@@ -321,7 +309,7 @@ export default [
       await t.waitFrames(2);
       await t.screenshot('lab-hard-margin-xor');
       // Unticking gives a finite C and a solver again.
-      await click(t, { x: (rect[0] + rect[2]) / 2, y: (rect[1] + rect[3]) / 2 });
+      await t.clickControl('hardMargin');
       s = await t.state();
       t.check(s.solver.valid && s.session.C !== 'inf', `a solver again at C = ${s.session.C}`);
     },

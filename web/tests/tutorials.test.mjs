@@ -9,25 +9,6 @@ import { TestContext } from './harness.mjs';
 const S5 = Math.sqrt(5);
 const toPage = TestContext.toPage;
 
-// The rectangle of a named control (view().guide.items, panels/param_widgets.hpp markItem).
-async function clickItem(t, name) {
-  let rect;
-  for (let tries = 0; tries < 60 && !rect; ++tries) {
-    await t.waitFrames(1);
-    rect = (await t.view()).guide.items[name];
-  }
-  if (!rect) throw new Error(`the control "${name}" is not on screen`);
-  await click(t, { x: (rect[0] + rect[2]) / 2, y: (rect[1] + rect[3]) / 2 });
-}
-
-async function click(t, p) {
-  await t.page.mouse.move(p.x, p.y);
-  await t.waitFrames(2);
-  await t.page.mouse.down();
-  await t.waitFrames(2);
-  await t.page.mouse.up();
-  await t.waitFrames(3);
-}
 const S10 = Math.sqrt(10);
 
 function values(s) {
@@ -355,7 +336,7 @@ export default [
       const ownCount = s.session.points.length;
       t.check(s.dataName === 'Two moons', `the Data list names the preset: ${s.dataName}`);
       // The orange Tutorials toggle opens the hand-solved SVM: its three points are on the canvas.
-      await clickItem(t, 'tutorials');
+      await t.clickControl('tutorials');
       s = await t.state();
       t.check(s.tutorial.open && s.tutorial.id === 'hand-solved-svm', 'the toggle opened the tutorial');
       t.check(s.session.points.length === 3 && s.session.C === 'inf', `the notes' 3 points, C = ∞: ${s.session.points.length}`);
@@ -366,17 +347,17 @@ export default [
         await t.page.keyboard.press('ArrowRight');
         await t.waitFrames(3);
       }
-      await clickItem(t, 'tutorial.next');
+      await t.clickControl('tutorial.next');
       s = await t.state();
       t.check(s.tutorial.page === 1 && s.solver.step === 2, `page 1, still at step 2: ${s.tutorial.page}, ${s.solver.step}`);
       // Soft margin: each page its C on the same four points.
       await t.dispatch({ type: 'openTutorial', id: 'soft-margin', page: 0 });
-      await clickItem(t, 'tutorial.next');
+      await t.clickControl('tutorial.next');
       s = await t.state();
       t.check(s.session.points.length === 4 && s.session.C === 10, `page 1 shows C = 10: ${s.session.C}`);
       await t.screenshot('tutorial-follow-soft-margin-c10');
       // Close: the moons come back where they were.
-      await clickItem(t, 'tutorial.close');
+      await t.clickControl('tutorial.close');
       s = await t.state();
       t.check(!s.tutorial.open, 'closed');
       t.check(JSON.stringify(s.session) === own && s.session.points.length === ownCount,
@@ -384,7 +365,7 @@ export default [
       t.check(s.dataName === 'Two moons', `named: ${s.dataName}`);
       // A click on the canvas adds a point: the Data list says the set was edited.
       const view = await t.view();
-      await click(t, toPage(view, view.visible.xMin + 0.1 * (view.visible.xMax - view.visible.xMin),
+      await t.clickAt(toPage(view, view.visible.xMin + 0.1 * (view.visible.xMax - view.visible.xMin),
                             view.visible.yMin + 0.1 * (view.visible.yMax - view.visible.yMin)));
       s = await t.state();
       t.check(s.session.points.length === ownCount + 1, 'a point was added');
@@ -397,7 +378,7 @@ export default [
     async run(t) {
       await t.openApp();
       await t.dispatch({ type: 'openTutorial', id: 'perceptron', page: 2 });
-      await clickItem(t, 'tutorial.tryIt');
+      await t.clickControl('tutorial.tryIt');
       let s = await t.state();
       t.check(s.mode.name === 'perceptron', `the perceptron mode: ${s.mode.name}`);
       t.check(s.session.points.length === 3, '002\'s three points');

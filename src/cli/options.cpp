@@ -96,6 +96,24 @@ void OptionTable::addText(const std::string& flag, const std::string& valueName,
        }});
 }
 
+void OptionTable::addSuffixed(const std::string& prefix, const std::string& wordName,
+                              const std::string& valueName, const std::string& group,
+                              const std::string& help, SuffixedApply apply) {
+  const std::string listed = prefix + wordName;
+  add({listed, valueName, group, help,
+       [listed, prefix, wordName](const std::string&) -> std::optional<std::string> {
+         return "option " + listed + ": write the " + wordName + " itself after " + prefix +
+                ", e.g. " + prefix + "1 5 or " + prefix + "-1 0.5";
+       }});
+  suffixed_.push_back({prefix, valueName, std::move(apply)});
+}
+
+const OptionTable::SuffixedRow* OptionTable::findSuffixed(const std::string& arg) const {
+  for (const SuffixedRow& row : suffixed_)
+    if (arg.size() > row.prefix.size() && arg.rfind(row.prefix, 0) == 0) return &row;
+  return nullptr;
+}
+
 const OptionRow* OptionTable::find(const std::string& flag) const {
   for (const OptionRow& row : rows_)
     if (row.flag == flag) return &row;
@@ -198,6 +216,18 @@ std::optional<int> OptionTable::parse(const std::vector<std::string>& args,
       inlineValue = arg.substr(equals + 1);
     }
     const OptionRow* row = find(flag);
+    if (row == nullptr && !inlineValue) {
+      if (const SuffixedRow* suffixed = findSuffixed(arg)) {
+        if (!seen.insert(flag).second)
+          return usageError(err, "option " + flag + " given twice; give it once");
+        if (i + 1 >= args.size())
+          return usageError(
+              err, "option " + flag + " needs a value: " + flag + " " + suffixed->valueName);
+        if (auto problem = suffixed->apply(arg.substr(suffixed->prefix.size()), args[++i]))
+          return usageError(err, *problem);
+        continue;
+      }
+    }
     if (row == nullptr) {
       return usageError(
           err, "unknown option '" + flag + "'; use '" + kpg + " --help' to list the options");
@@ -269,6 +299,7 @@ const char* flagOfParameter(const std::string& parameter) {
   if (parameter == "coef0") return "-r (coef0)";
   if (parameter == "degree") return "-d (degree)";
   if (parameter == "kernel_type") return "-t (kernel type)";
+  if (parameter == "weight") return "-wi (class weight)";
   return nullptr;
 }
 

@@ -72,6 +72,15 @@ class OptionTable {
                  const std::vector<std::pair<std::string, T>>& words, T& target);
   void addText(const std::string& flag, const std::string& valueName, const std::string& group,
                const std::string& help, std::string& target);
+  // A flag with a word glued to it, as LIBSVM's -wi (svm-train.c: "-w1 2", "-w-1 0.5"): any
+  // argument "<prefix><word>" not matched by another row is handed to `apply` with the word and
+  // the next argument. --help lists it as prefix + wordName ("-wi weight"); typed literally,
+  // "-wi" is an error that says to put a class label in place of i.
+  using SuffixedApply =
+      std::function<std::optional<std::string>(const std::string& word, const std::string& value)>;
+  void addSuffixed(const std::string& prefix, const std::string& wordName,
+                   const std::string& valueName, const std::string& group, const std::string& help,
+                   SuffixedApply apply);
 
   // Parses `args`. Returns an exit code when the command must stop: kExitUsage after printing the
   // error, or kExitOk after printing --help to `out`. Positional arguments go to `positional`.
@@ -92,11 +101,20 @@ class OptionTable {
  private:
   const OptionRow* find(const std::string& flag) const;
 
+  struct SuffixedRow {
+    std::string prefix;
+    std::string valueName;
+    SuffixedApply apply;
+  };
+  // The suffixed row whose prefix starts `arg` (and is shorter), or nullptr.
+  const SuffixedRow* findSuffixed(const std::string& arg) const;
+
   std::string command_;
   std::string synopsis_;
   std::string description_;
   std::string epilogue_;
   std::vector<OptionRow> rows_;
+  std::vector<SuffixedRow> suffixed_;
 };
 
 // "1", "0.001", "1e+30": how a default or a bound is printed in help and errors.

@@ -55,6 +55,22 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
              if (value == "0") return std::nullopt;
              return "-b " + value + ": probability estimates are not supported; use -b 0";
            }});
+    t.addSuffixed(
+        "-w", "i", "weight", g,
+        "set the parameter C of class i to weight*C, for C-SVC (default 1); e.g. -w1 5 -w-1 0.5",
+        [params](const std::string& label, const std::string& value) -> std::optional<std::string> {
+          // svm-train.c reads the label with atoi; here it must be a whole number, as the labels
+          // of the data are.
+          long long whole = 0;
+          if (!parseIntArg(label, whole) || whole < -2147483647LL || whole > 2147483647LL)
+            return "option -w" + label + ": '" + label +
+                   "' is not a class label; write -w<label> weight, e.g. -w1 5 or -w-1 0.5";
+          double w = 0;
+          if (!parseDoubleArg(value, w))
+            return "option -w" + label + " needs a number, got '" + value + "'";
+          params->classWeights.push_back({static_cast<int>(whole), w});
+          return std::nullopt;
+        });
     t.addInteger("-v", "n", g, "n-fold cross validation mode (n > #samples means leave-one-out)", 2,
                  2147483647LL, o.folds, "off", "cross-validation folds");
     t.addSwitch("-q", g, "quiet mode (no per-problem output)", o.quiet);

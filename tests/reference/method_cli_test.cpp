@@ -207,7 +207,8 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& commandFlag
                                                  "-j",
                                                  "--max-iter",
                                                  "--seed",
-                                                 "--fail-unconverged"};
+                                                 "--fail-unconverged",
+                                                 "-wi"};
   const auto join = [](std::vector<std::vector<std::string>> parts) {
     std::vector<std::string> all = {"--help"};
     for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());

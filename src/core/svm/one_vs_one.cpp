@@ -44,10 +44,24 @@ template <class Samples>
 DualProblem subproblemDual(const BinarySubproblem& sub, const Samples& x, const SvmParams& params) {
   const QMatrixOptions q = trainingQMatrixOptions(params, sub.size());
   const double c = params.hardMargin ? std::numeric_limits<double>::infinity() : params.c;
-  return cSvcDual(selectRows(x, sub.rows), sub.labels(), params.kernel, c, q);
+  DualProblem dual = cSvcDual(selectRows(x, sub.rows), sub.labels(), params.kernel, c, q);
+  // -wi: the box of each class's variables is its own C (solve_c_svc's get_C: Cp for y = +1,
+  // Cn for y = −1); the hard margin has no box to weight.
+  if (!params.hardMargin && !params.classWeights.empty()) {
+    dual.upper.head(sub.countA).setConstant(weightedC(params, sub.labelA));
+    dual.upper.tail(sub.size() - sub.countA).setConstant(weightedC(params, sub.labelB));
+  }
+  return dual;
 }
 
 }  // namespace
+
+double weightedC(const SvmParams& params, int label) {
+  double c = params.c;
+  for (const ClassWeight& w : params.classWeights)
+    if (w.label == label) c *= w.weight;
+  return c;
+}
 
 DualProblem BinarySubproblem::dual(const Matrix& x, const SvmParams& params) const {
   return subproblemDual(*this, x, params);

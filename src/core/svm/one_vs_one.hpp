@@ -40,7 +40,8 @@ struct BinarySubproblem {
   Index size() const { return static_cast<Index>(rows.size()); }
   // The ±1 labels of the dual: +1 for the first countA rows, −1 for the rest.
   Vector labels() const;
-  // The C-SVC dual over these rows (cSvcDual; C = +∞ for params.hardMargin). Built on demand: a
+  // The C-SVC dual over these rows (cSvcDual; C = +∞ for params.hardMargin; each class's box
+  // weightedC with -wi). Built on demand: a
   // dual may hold its whole Q matrix, so sub-problems are solved one at a time.
   DualProblem dual(const Matrix& x, const SvmParams& params) const;
   // The same over sparse rows (data/sparse_rows.hpp), for data that are mostly zeros.
@@ -54,6 +55,10 @@ struct OneVsOne {
 
 // y: integer class labels (checked by trainSvm before; a non-integer is truncated here).
 OneVsOne oneVsOneSubproblems(const Vector& y);
+
+// C·weight for the class `label` (LIBSVM svm_train's weighted_C: every -wi entry naming the
+// label multiplies, an entry naming no class of the data is ignored with a warning by trainSvm).
+double weightedC(const SvmParams& params, int label);
 
 // The given rows of x, in that order. The sparse form keeps x's dimension.
 Matrix selectRows(const Matrix& x, const std::vector<Index>& rows);

@@ -166,6 +166,16 @@ SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& par
                                 " iterations (scale the data or lower C)");
     }
   }
+  // LIBSVM svm_train: "WARNING: class label %d specified in weight is not found".
+  if (params.type == SvmType::CSvc) {
+    for (const ClassWeight& w : params.classWeights) {
+      bool found = false;
+      for (Index r = 0; r < y.size() && !found; ++r) found = static_cast<int>(y(r)) == w.label;
+      if (!found)
+        result.warnings.push_back("class label " + std::to_string(w.label) +
+                                  " specified in weight is not found");
+    }
+  }
   if (params.type == SvmType::CSvc && hasConflictingDuplicates(x, y)) {
     result.warnings.push_back("identical inputs with different labels");
   }
@@ -258,6 +268,14 @@ std::optional<ParameterError> validate(const SvmParams& params) {
   if (!(params.type == SvmType::CSvc && params.hardMargin)) {
     if (auto e = checkFinite("c", params.c)) return e;
     if (params.c <= 0) return ParameterError{"c", "c must be > 0, got " + formatNumber(params.c)};
+  }
+  for (const ClassWeight& w : params.classWeights) {
+    // LIBSVM takes any weight; a weight ≤ 0 makes that class's box empty or inverted, which
+    // the dual cannot meet, so it is refused here with the flag's name.
+    if (!std::isfinite(w.weight) || w.weight <= 0)
+      return ParameterError{"weight", "the weight of class " + std::to_string(w.label) +
+                                          " must be a finite number > 0 (it multiplies C), got " +
+                                          formatNumber(w.weight)};
   }
   if (params.hardMargin && params.type != SvmType::CSvc)
     return ParameterError{"hard_margin", "a hard margin exists for c_svc only"};

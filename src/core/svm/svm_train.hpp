@@ -26,6 +26,14 @@
 
 namespace kpg {
 
+// LIBSVM -wi weight: class `label`'s C is C·weight in every one-vs-one pair it takes part in
+// (svm.cpp svm_train's weighted_C; solve_c_svc's Cp, Cn). Two entries for one label multiply, as
+// in LIBSVM. C-SVC only; ε-SVR ignores them, as LIBSVM does.
+struct ClassWeight {
+  int label = 0;
+  double weight = 1;  // finite and > 0
+};
+
 struct SvmParams {
   SvmType type = SvmType::CSvc;
   KernelParams kernel;
@@ -36,8 +44,9 @@ struct SvmParams {
   SelectionRule selection = SelectionRule::SecondOrder;
   BiasRule bias = BiasRule::Libsvm;
   std::int64_t cacheBytes = std::int64_t{100} << 20;  // LIBSVM -m (in MB there); 1 B .. 4 GiB
-  std::int64_t maxIterations = 0;  // per sub-problem; 0 = LIBSVM's max(10⁷, 100·n)
-  bool shrinking = true;           // LIBSVM -h (default 1); smo_solver.hpp "Shrinking"
+  std::int64_t maxIterations = 0;         // per sub-problem; 0 = LIBSVM's max(10⁷, 100·n)
+  bool shrinking = true;                  // LIBSVM -h (default 1); smo_solver.hpp "Shrinking"
+  std::vector<ClassWeight> classWeights;  // LIBSVM -wi; empty: every class has C
   // Threads for kernel columns (`kpg train -j`; parallel_for.hpp): the same model for any.
   ParallelFor parallelFor;
 };

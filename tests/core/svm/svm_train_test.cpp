@@ -317,3 +317,78 @@ TEST_CASE("trainSvm and crossValidate refuse overflowing kernel values (F2)", "[
   REQUIRE_FALSE(cv.ok());
   CHECK(cv.error->message == kKernelOverflowMessage);
 }
+
+TEST_CASE("Class weights -wi give each class its own C, as LIBSVM's weighted_C", "[svm][train]") {
+  Matrix x;
+  Vector y;
+  threeBlobs(x, y);
+  // Overlapping blobs so that some multipliers reach the box.
+  x *= 0.35;
+  SvmParams plain;
+  plain.kernel.type = KernelType::Rbf;
+  plain.kernel.gamma = 0.5;
+  plain.c = 2;
+  plain.eps = 1e-9;
+  plain.shrinking = false;
+
+  SECTION("weight 1 for every class is the unweighted problem, bit for bit") {
+    SvmParams ones = plain;
+    ones.classWeights = {{1, 1.0}, {2, 1.0}, {3, 1.0}};
+    const SvmTrainResult a = trainSvm(x, y, plain);
+    const SvmTrainResult b = trainSvm(x, y, ones);
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    CHECK(a.model.coefficients == b.model.coefficients);
+    CHECK(a.model.rho == b.model.rho);
+    CHECK(b.warnings.empty());
+  }
+
+  SECTION("each class's multipliers stay in [0, C·weight] and reach it") {
+    SvmParams weighted = plain;
+    weighted.classWeights = {{3, 4.0}, {1, 0.25}};  // class 2 keeps C
+    CHECK(weightedC(weighted, 3) == 8.0);
+    CHECK(weightedC(weighted, 1) == 0.5);
+    CHECK(weightedC(weighted, 2) == 2.0);
+    const OneVsOne plan = oneVsOneSubproblems(y);
+    for (const BinarySubproblem& sub : plan.subproblems) {
+      DualProblem dual = sub.dual(x, weighted);
+      const double cA = weightedC(weighted, sub.labelA);
+      const double cB = weightedC(weighted, sub.labelB);
+      CHECK((dual.upper.head(sub.countA).array() == cA).all());
+      CHECK((dual.upper.tail(sub.size() - sub.countA).array() == cB).all());
+      SmoSolver solver(std::move(dual), smoOptions(weighted));
+      solver.run(1000000);
+      REQUIRE(solver.status() == RunStatus::Converged);
+      const Vector& alpha = solver.alpha();
+      CHECK(alpha.head(sub.countA).maxCoeff() <= cA);
+      CHECK(alpha.tail(sub.size() - sub.countA).maxCoeff() <= cB);
+      // Σ α_i y_i = 0 still holds with unequal boxes.
+      CHECK_THAT(alpha.dot(sub.labels()), WithinAbs(0.0, 1e-9 * alpha.sum()));
+      // The light class 1 (C = 0.5) is at its box somewhere in each of its pairs: the weight is
+      // what binds, not the data.
+      if (sub.labelA == 1) CHECK(alpha.head(sub.countA).maxCoeff() == cA);
+      if (sub.labelB == 1) CHECK(alpha.tail(sub.size() - sub.countA).maxCoeff() == cB);
+    }
+  }
+
+  SECTION("two entries for one label multiply; an absent label is a warning") {
+    SvmParams twice = plain;
+    twice.classWeights = {{2, 2.0}, {2, 3.0}, {7, 5.0}};
+    CHECK(weightedC(twice, 2) == 12.0);
+    const SvmTrainResult r = trainSvm(x, y, twice);
+    REQUIRE(r.ok());
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(r.warnings[0] == "class label 7 specified in weight is not found");
+  }
+
+  SECTION("a weight that is not a finite number > 0 is refused by name") {
+    for (const double bad : {0.0, -1.0, std::numeric_limits<double>::quiet_NaN(),
+                             std::numeric_limits<double>::infinity()}) {
+      SvmParams p = plain;
+      p.classWeights = {{1, bad}};
+      const auto e = validate(p);
+      REQUIRE(e.has_value());
+      CHECK(e->parameter == "weight");
+    }
+  }
+}

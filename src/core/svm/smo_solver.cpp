@@ -11,8 +11,14 @@ namespace kpg {
 // variable order at its end (smo_solver.hpp "Shrinking").
 class PositionOrderScope {
  public:
-  explicit PositionOrderScope(SmoSolver& solver) : solver_(solver) { solver_.reorder(true); }
-  ~PositionOrderScope() { solver_.reorder(false); }
+  explicit PositionOrderScope(SmoSolver& solver) : solver_(solver) {
+    solver_.reorder(true);
+    solver_.refreshMembership();
+  }
+  ~PositionOrderScope() {
+    solver_.workspace_.membershipValid = false;
+    solver_.reorder(false);
+  }
   PositionOrderScope(const PositionOrderScope&) = delete;
   PositionOrderScope& operator=(const PositionOrderScope&) = delete;
 
@@ -77,8 +83,28 @@ SmoSolver::SmoSolver(DualProblem problem, SmoOptions options)
   settle();
 }
 
+DualIterate SmoSolver::iterate() const {
+  return {problem_.y,     alpha_,
+          problem_.lower, problem_.upper,
+          gradient_,      workspace_.membershipValid ? workspace_.membership.data() : nullptr};
+}
+
+void SmoSolver::refreshMembership() {
+  // A problem that failed validation may have vectors of different lengths; it never steps.
+  if (status_ == RunStatus::InvalidInput) return;
+  const Index n = problem_.size();
+  workspace_.membership.resize(static_cast<std::size_t>(n));
+  for (Index t = 0; t < n; ++t) updateMembership(t);
+  workspace_.membershipValid = true;
+}
+
+void SmoSolver::updateMembership(Index t) {
+  workspace_.membership[static_cast<std::size_t>(t)] =
+      setMembership(problem_.y(t), alpha_(t), problem_.lower(t), problem_.upper(t));
+}
+
 void SmoSolver::settle() {
-  const DualIterate state{problem_.y, alpha_, problem_.lower, problem_.upper, gradient_};
+  const DualIterate state = iterate();
   if (shrinking() && --countdown_ == 0) {
     countdown_ = std::min<std::int64_t>(problem_.size(), 1000);
     shrink();
@@ -198,7 +224,7 @@ void SmoSolver::advanceWith(Recorder& recorder) {
     workspace_.columnI.resize(n);
     workspace_.columnJ.resize(n);
   }
-  const DualIterate state{problem_.y, alpha_, problem_.lower, problem_.upper, gradient_};
+  const DualIterate state = iterate();
   const Vector& diagonal = shrinking() ? diagonal_ : problem_.q->diagonal();
   const Scalar* columnI = columnPointer<Scalar>(gap_.argmaxUp, active, workspace_.columnI);
   const PairSelection pair =
@@ -244,6 +270,10 @@ void SmoSolver::advanceWith(Recorder& recorder) {
   const double deltaJ = update.alphaJ - alphaJBefore;
   alpha_(i) = update.alphaI;
   alpha_(j) = update.alphaJ;
+  if (workspace_.membershipValid) {
+    updateMembership(i);
+    updateMembership(j);
+  }
   updateGradient(gradient_.data(), columnI, deltaI, columnJ, deltaJ, active);
   if (shrinking()) {
     updateGradientBar(i, alphaIBefore);
@@ -346,7 +376,7 @@ bool SmoSolver::beShrunk(Index t, double gmax1, double gmax2) const {
 
 void SmoSolver::shrink() {
   ++counts_.passes;
-  const DualIterate state{problem_.y, alpha_, problem_.lower, problem_.upper, gradient_};
+  const DualIterate state = iterate();
   OptimalityGap gap = optimalityGap(state, activeSize_);
   double gmax1 = gap.mAlpha;
   double gmax2 = -gap.bigMAlpha;
@@ -402,6 +432,9 @@ void SmoSolver::swapPositions(Index a, Index b) {
   std::swap(order_[static_cast<std::size_t>(a)], order_[static_cast<std::size_t>(b)]);
   if (QColumnCache* cache = columnCache()) cache->swapPositions(a, b);
   for (Vector* v : perVariableVectors()) std::swap((*v)(a), (*v)(b));
+  if (workspace_.membershipValid)
+    std::swap(workspace_.membership[static_cast<std::size_t>(a)],
+              workspace_.membership[static_cast<std::size_t>(b)]);
 }
 
 void SmoSolver::reorder(bool toPositions) {

@@ -119,6 +119,11 @@ struct SmoWorkspace {
   Vector columnJ;
   Vector fullColumn;  // shrinking: a column in variable order before it is put in position order
   Vector scratch;     // shrinking: the permutation of one state vector
+  // setMembership of every position (working_set.hpp), valid inside a PositionOrderScope: built
+  // when a step()/run()/solve() begins, rewritten for i and j after each update, swapped with
+  // the positions; what the per-step passes read (LIBSVM's alpha_status).
+  std::vector<std::uint8_t> membership;
+  bool membershipValid = false;
   // The float column cache when the Q provider offers one (QMatrix::makeColumnCache: trainSvm's
   // C-SVC), built at the first step; a copy builds its own.
   std::unique_ptr<QColumnCache> cache;
@@ -200,6 +205,10 @@ class SmoSolver {
   void updateGradientBar(Index t, double alphaBefore);
   double boundShare(Index t, double alpha) const;
   void swapPositions(Index a, Index b);
+  // The state the passes read: DualIterate with the membership bytes while they are valid.
+  DualIterate iterate() const;
+  void refreshMembership();
+  void updateMembership(Index t);
   // Shrinking: the state vectors in position order during a call, variable order between calls
   // (position k holds variable order_[k]; toPositions gathers into position order, else scatters
   // back).

@@ -9,7 +9,12 @@ OptimalityGap optimalityGap(const DualIterate& s) {
   return optimalityGap(s, s.alpha.size());
 }
 
-OptimalityGap optimalityGap(const DualIterate& s, Index n) {
+namespace {
+
+// The pass of optimalityGap with the set tests of `member` (t → SetMembership bits): the same
+// loop whether the bits are read from the solver's bytes or derived from y, α, A and B.
+template <class Member>
+OptimalityGap gapPass(const DualIterate& s, Index n, Member member) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   OptimalityGap gap;
   gap.mAlpha = -inf;
@@ -18,20 +23,35 @@ OptimalityGap optimalityGap(const DualIterate& s, Index n) {
   // those differences: a floating-point sum is a chain of dependent additions (4 cycles each) that
   // set the pace of this loop, the solver's hottest (bench/engine_vs_libsvm.py).
   bool finite = true;
+  const double* y = s.y.data();
+  const double* g = s.gradient.data();
   for (Index t = 0; t < n; ++t) {
-    finite &= s.gradient(t) - s.gradient(t) == 0.0;
-    const double v = -s.y(t) * s.gradient(t);
-    if (inUpSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)) && v >= gap.mAlpha) {
+    finite &= g[t] - g[t] == 0.0;
+    const double v = -y[t] * g[t];
+    const unsigned bits = member(t);
+    if ((bits & kInUpSet) && v >= gap.mAlpha) {
       gap.mAlpha = v;
       gap.argmaxUp = t;
     }
-    if (inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)) && v <= gap.bigMAlpha) {
+    if ((bits & kInLowSet) && v <= gap.bigMAlpha) {
       gap.bigMAlpha = v;
       gap.argminLow = t;
     }
   }
   gap.gradientFinite = finite;
   return gap;
+}
+
+}  // namespace
+
+OptimalityGap optimalityGap(const DualIterate& s, Index n) {
+  if (s.membership != nullptr) {
+    const std::uint8_t* bits = s.membership;
+    return gapPass(s, n, [bits](Index t) { return static_cast<unsigned>(bits[t]); });
+  }
+  return gapPass(s, n, [&s](Index t) {
+    return static_cast<unsigned>(setMembership(s.y(t), s.alpha(t), s.lower(t), s.upper(t)));
+  });
 }
 
 bool isOptimal(const OptimalityGap& gap, double eps) {
@@ -73,21 +93,38 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
     }
     return result;
   }
-  double best = std::numeric_limits<double>::infinity();
   const double mi = gap.mAlpha;
-  for (Index t = 0; t < count; ++t) {
-    if (!inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t))) continue;
-    if (!(-s.y(t) * s.gradient(t) < mi)) continue;  // b_it > 0 only
-    const double gain = secondOrderGain(s.y(i), s.gradient(i), s.y(t), s.gradient(t), diagonal(i),
-                                        diagonal(t), static_cast<double>(qColumnI[t]), tau);
-    if (gain <= best) {
-      best = gain;
-      result.j = t;
+  const double yi = s.y(i);
+  const double gi = s.gradient(i);
+  const double qii = diagonal(i);
+  const double* y = s.y.data();
+  const double* g = s.gradient.data();
+  const double* qtt = diagonal.data();
+  // The WSS3 loop over I_low with b_it > 0, ties to the last index (LIBSVM's `<=`).
+  const auto pass = [&](auto inLow) {
+    double best = std::numeric_limits<double>::infinity();
+    Index chosen = -1;
+    for (Index t = 0; t < count; ++t) {
+      if (!inLow(t)) continue;
+      if (!(-y[t] * g[t] < mi)) continue;  // b_it > 0 only
+      const double gain =
+          secondOrderGain(yi, gi, y[t], g[t], qii, qtt[t], static_cast<double>(qColumnI[t]), tau);
+      if (gain <= best) {
+        best = gain;
+        chosen = t;
+      }
     }
-  }
-  if (result.j >= 0) {
-    result.i = i;
-    result.gain = best;
+    if (chosen >= 0) {
+      result.i = i;
+      result.j = chosen;
+      result.gain = best;
+    }
+  };
+  if (s.membership != nullptr) {
+    const std::uint8_t* bits = s.membership;
+    pass([bits](Index t) { return (bits[t] & kInLowSet) != 0; });
+  } else {
+    pass([&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
   }
   return result;
 }

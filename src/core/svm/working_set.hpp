@@ -19,6 +19,7 @@
 
 #include "kernels/kernel.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -35,13 +36,25 @@ inline bool inLowSet(double y, double alpha, double lower, double upper) {
   return y > 0 ? alpha > lower : alpha < upper;
 }
 
+// I_up and I_low membership as two bits of one byte (LIBSVM's alpha_status): what the solver's
+// per-step passes read instead of y, α, A and B, 1 byte instead of 32 per variable. The solver
+// keeps one per variable, rewritten when its α changes; the sets are those of inUpSet/inLowSet.
+enum SetMembership : std::uint8_t { kInUpSet = 1, kInLowSet = 2 };
+inline std::uint8_t setMembership(double y, double alpha, double lower, double upper) {
+  return static_cast<std::uint8_t>((inUpSet(y, alpha, lower, upper) ? kInUpSet : 0) |
+                                   (inLowSet(y, alpha, lower, upper) ? kInLowSet : 0));
+}
+
 // The box and constraint data the selection reads; plain references, no ownership.
+// membership: setMembership of every variable, or nullptr to derive it from y, α, A and B (the
+// results are the same bits either way: tests/core/svm/working_set_test.cpp).
 struct DualIterate {
   const Vector& y;
   const Vector& alpha;
   const Vector& lower;
   const Vector& upper;
   const Vector& gradient;
+  const std::uint8_t* membership = nullptr;
 };
 
 struct OptimalityGap {

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 
@@ -133,6 +135,51 @@ TEST_CASE("Working set: the WSS3 pair matches a brute-force evaluation of the ga
     for (Index t = 0; t < n; ++t) {
       if (inUpSet(y(t), alpha(t), 0.0, 0.5)) CHECK(-y(t) * g(t) <= gap.mAlpha);
       if (inLowSet(y(t), alpha(t), 0.0, 0.5)) CHECK(-y(t) * g(t) >= gap.bigMAlpha);
+    }
+  }
+}
+
+TEST_CASE("Working set: the membership bytes give the same gap and pair as y, alpha, A and B",
+          "[svm]") {
+  // The solver's passes read setMembership bytes (LIBSVM's alpha_status); the lab's records and
+  // every test derive the sets from y, α and the box. Both must pick the same indices, ties
+  // included, or the fast path and the step-by-step path would walk different SMO paths.
+  std::mt19937 rng(17);
+  std::uniform_int_distribution<int> pick(0, 3);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Index n = 1 + trial % 37;
+    Vector y(n), alpha(n), lower = Vector::Zero(n), upper(n), g(n), diagonal(n);
+    Eigen::VectorXf column(n);
+    for (Index t = 0; t < n; ++t) {
+      y(t) = pick(rng) % 2 ? 1.0 : -1.0;
+      upper(t) = trial % 5 == 0 ? kInf : 1.0 + pick(rng);  // hard margin, class weights
+      const int where = pick(rng);
+      alpha(t) = where == 0 ? 0.0 : where == 1 ? upper(t) == kInf ? 2.0 : upper(t) : 0.5;
+      g(t) = 0.25 * (pick(rng) - 1.5);  // few distinct values: many ties
+      diagonal(t) = 1.0 + 0.5 * pick(rng);
+      column(t) = static_cast<float>(0.125 * (pick(rng) - 1));
+    }
+    std::vector<std::uint8_t> bits(static_cast<std::size_t>(n));
+    for (Index t = 0; t < n; ++t)
+      bits[static_cast<std::size_t>(t)] = setMembership(y(t), alpha(t), lower(t), upper(t));
+    const DualIterate derived{y, alpha, lower, upper, g};
+    const DualIterate fromBytes{y, alpha, lower, upper, g, bits.data()};
+    for (const Index count : {n, (n + 1) / 2}) {
+      const OptimalityGap a = optimalityGap(derived, count);
+      const OptimalityGap b = optimalityGap(fromBytes, count);
+      CHECK(a.argmaxUp == b.argmaxUp);
+      CHECK(a.argminLow == b.argminLow);
+      CHECK(a.mAlpha == b.mAlpha);
+      CHECK(a.bigMAlpha == b.bigMAlpha);
+      for (const SelectionRule rule : {SelectionRule::FirstOrder, SelectionRule::SecondOrder}) {
+        const PairSelection p =
+            selectWorkingPair(rule, a, derived, diagonal, column.data(), count, 1e-12);
+        const PairSelection q =
+            selectWorkingPair(rule, b, fromBytes, diagonal, column.data(), count, 1e-12);
+        CHECK(p.i == q.i);
+        CHECK(p.j == q.j);
+        CHECK((p.gain == q.gain || (std::isnan(p.gain) && std::isnan(q.gain))));
+      }
     }
   }
 }

@@ -111,7 +111,9 @@ ScalingParameters restoredParameters(ScalingParameters restored, const DataRange
         << formatDouble(restored.upper) << "] apply, not -l/-u (as in svm-scale)\n";
   }
   if (o.labelLimits && restored.labels) {
-    err << "kpg scale: note: the range file's y limits apply, not -y's (as in svm-scale)\n";
+    if (o.labelLimits->first != restored.labels->lower ||
+        o.labelLimits->second != restored.labels->upper)
+      err << "kpg scale: note: the range file's y limits apply, not -y's (as in svm-scale)\n";
   } else if (o.labelLimits) {
     // svm-scale keeps -y and the y range of the data it is scaling when the file has no y
     // section (pass 2 sets y_min, y_max; pass 2.5 does not replace them).

@@ -234,6 +234,14 @@ std::optional<int> OptionTable::parse(const std::vector<std::string>& args,
     }
     if (!seen.insert(flag).second)
       return usageError(err, "option " + flag + " given twice; give it once");
+    if (row->applyPair) {
+      if (inlineValue || i + 2 >= args.size())
+        return usageError(err,
+                          "option " + flag + " needs two values: " + flag + " " + row->valueName);
+      if (auto problem = row->applyPair(args[i + 1], args[i + 2])) return usageError(err, *problem);
+      i += 2;
+      continue;
+    }
     std::string value;
     if (row->valueName.empty()) {
       if (inlineValue)

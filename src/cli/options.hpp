@@ -33,6 +33,10 @@ struct OptionRow {
   // Stores the value (empty for a switch); returns what is wrong with it, as a sentence that names
   // the flag and says what it takes.
   std::function<std::optional<std::string>(const std::string& value)> apply;
+  // Set instead of `apply` for a flag that takes two values, as svm-scale's -y y_lower y_upper:
+  // both are the next two arguments (valueName names both).
+  std::function<std::optional<std::string>(const std::string& first, const std::string& second)>
+      applyPair = {};
 };
 
 // Closed range of a numeric option; a bound is printed in the help and in the error.

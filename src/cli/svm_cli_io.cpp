@@ -413,10 +413,7 @@ bool loadModelClassNames(const std::string& modelPath, std::string_view modelTex
 }
 
 std::string libsvmNumber(double value, int digits) {
-  if (std::isnan(value)) return std::signbit(value) ? "-nan" : "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  if (value == 0) return std::signbit(value) ? "-0" : "0";
-  return formatDisplay(value, digits);
+  return formatPrintfG(value, digits);
 }
 
 bool parseDoubleArg(std::string_view text, double& value) {

@@ -7,6 +7,7 @@ target_sources(kpg PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/predict_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/trace_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kernel_command.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/scale_command.cpp
 )
 # The train command's progress heartbeat runs on a thread.
 find_package(Threads REQUIRED)

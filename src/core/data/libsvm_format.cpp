@@ -125,6 +125,7 @@ LibsvmLineParser::Outcome LibsvmLineParser::parse(std::string_view line, std::si
     dimension_ = std::max(dimension_, column + 1);
     if (value != 0.0) row.push(static_cast<int>(column), value);
   }
+  featurePairs_ += tokens_.size() - 1;
   label = parsedLabel.value;
   ++samples_;
   return Outcome::Sample;

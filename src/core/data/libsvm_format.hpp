@@ -69,6 +69,9 @@ class LibsvmLineParser {
 
   const ReadError& error() const { return error_; }
   std::size_t samples() const { return samples_; }
+  // The index:value pairs read, explicit zeros included: svm-scale's original #nonzeros
+  // (svm-scale.c pass 1 counts every pair it scans).
+  std::size_t featurePairs() const { return featurePairs_; }
   // Columns seen: the largest zero-based column + 1, explicit zeros included. At most
   // 2147483647 (text::kMaxLibsvmIndex bounds index + 1 for zero-based files), so it fits
   // Eigen::Index on wasm32 too.
@@ -82,6 +85,7 @@ class LibsvmLineParser {
   long long maxIndex_;
   std::size_t pendingBlankLine_ = 0;  // the first blank line since the last sample
   std::size_t samples_ = 0;
+  std::size_t featurePairs_ = 0;
   long long dimension_ = 0;
   std::vector<text::Token> tokens_;
   ReadError error_;

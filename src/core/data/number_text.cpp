@@ -174,6 +174,13 @@ std::string formatDisplay(double value, int significantDigits) {
   return buffer;
 }
 
+std::string formatPrintfG(double value, int digits) {
+  if (std::isnan(value)) return std::signbit(value) ? "-nan" : "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  if (value == 0) return std::signbit(value) ? "-0" : "0";
+  return formatDisplay(value, digits);
+}
+
 std::string subscript(int number) {
   static const char* const kDigits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
   if (number < 0) return "₋" + subscript(-number);

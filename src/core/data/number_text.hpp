@@ -52,6 +52,11 @@ inline std::string formatExact(double value) {
 // "∞"/"−∞"/"nan" for the non-finite values. Every panel, table and message uses this one form.
 std::string formatDisplay(double value, int significantDigits = 6);
 
+// C's printf("%.<digits>g", value), byte for byte and in every locale, as LIBSVM's tools print
+// numbers (svm-predict's "%.17g" and "%g", svm-scale's): formatDisplay, except that -0 and the
+// non-finite values keep glibc's "-0", "nan", "-nan", "inf", "-inf".
+std::string formatPrintfG(double value, int digits);
+
 // An integer in Unicode sub- and superscript digits, for formulas on screen: subscript(12) =
 // "₁₂", superscript(2) = "²", superscript(-1) = "⁻¹".
 std::string subscript(int number);

@@ -8,4 +8,5 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/libsvm_format.cpp
   ${CMAKE_CURRENT_LIST_DIR}/csv_format.cpp
   ${CMAKE_CURRENT_LIST_DIR}/toy_datasets.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/feature_scaling.cpp
 )

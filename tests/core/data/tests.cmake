@@ -6,4 +6,5 @@ target_sources(kpg_core_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/libsvm_format_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/csv_format_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/toy_datasets_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/feature_scaling_test.cpp
 )

@@ -2,7 +2,9 @@
 // follows svm-train's lines ("optimization finished, #iter = ...", "obj = ..., rho = ...",
 // "nSV = ..., nBSV = ...", "Total nSV = ...", "Cross Validation Accuracy = x%"): obj and rho in
 // the exact form (formatExact; svm-train rounds them to %f), the cross-validation lines in
-// svm-train's %g; warnings and progress go to stderr.
+// svm-train's %g; warnings and progress go to stderr. -b 1 adds the probability model
+// (svm/probability.hpp) and svm-train's lines about it; the fold trainings of its internal
+// cross-validation are not listed (svm-train prints each).
 
 #include "command.hpp"
 #include "data/number_text.hpp"

@@ -314,7 +314,7 @@ PairProbability svrProbabilityOf(const Samples& x, const Vector& y, const SvmPar
   const Index l = y.size();
   info.sampleCount = l;
   if (l < 2) {
-    result.error = ParameterError{"probability",
+    result.error = ParameterError{"data",
                                   "probability estimates (-b 1) need at least 2 samples for their "
                                   "cross-validation, got " +
                                       std::to_string(l)};

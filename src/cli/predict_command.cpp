@@ -5,10 +5,13 @@
 // read with LIBSVM's sparse semantics (missing features are 0), as svm-predict does (M13).
 // LIBSVM test files are streamed as sparse rows (a line read, predicted and written at a time);
 // the outputs replace their targets together, only when all are written (F6).
+// -b 1 writes svm-predict's probability output (svm/probability.hpp predictProbability): a
+// "labels ..." header, then "label p_1 .. p_k" per line in "%g".
 
 #include "command.hpp"
 #include "data/text_scan.hpp"
 #include "svm/model_io.hpp"
+#include "svm/probability.hpp"
 #include "svm_options.hpp"
 
 #include <ostream>
@@ -36,7 +39,10 @@ int runPredict(CommandContext& context) {
   if (o.help) {
     context.out
         << kUsage << optionsHelp(groups)
-        << "\nmodel_file is a LIBSVM model (from kpg train or svm-train). With --format csv\n"
+        << "\nmodel_file is a LIBSVM model (from kpg train or svm-train). With -b 1 the\n"
+           "output starts with 'labels' and the model's classes, and each line gives the most\n"
+           "probable label and one probability per class (svm-predict -b 1); for epsilon-SVR\n"
+           "the Laplace scale sigma of the model is printed. With --format csv\n"
            "and a model trained on CSV class names, model_file.classes maps the test\n"
            "file's names to the model's labels and the predictions are written as names.\n"
            "Exit codes: 0 ok, 1 bad option, 2 bad data or model file or unwritable "
@@ -63,6 +69,25 @@ int runPredict(CommandContext& context) {
   }
   const bool regression = model.value.type == SvmType::EpsilonSvr;
   o.data.csv.numericLabels = regression;
+  // svm-predict.c: -b 1 needs a probability model (svm_check_probability_model), checked here
+  // before any output is opened; a probability model predicted with -b 0 is only noted.
+  const bool probabilities = o.params.probability;
+  const bool probabilityModel = hasProbabilityModel(model.value);
+  if (probabilities && !probabilityModel) {
+    context.err << "kpg predict: " << o.positional[1]
+                << ": -b 1 needs a model with probability information (probA"
+                << (regression ? "" : "/probB")
+                << "), and this one has none; retrain it with kpg train -b 1 (or svm-train -b 1), "
+                   "or predict with -b 0\n";
+    return kExitBadInput;
+  }
+  if (!o.quiet && !probabilities && probabilityModel)
+    context.out << "Model supports probability estimates, but disabled in prediction.\n";
+  if (!o.quiet && probabilities && regression) {
+    context.out << "Prob. model for test data: target value = predicted value + z,\n"
+                   "z: Laplace distribution e^(-|z|/sigma)/(2sigma),sigma="
+                << g(model.value.probA(0)) << "\n";
+  }
   // CSV class names: MODEL.classes maps the test file's names to the training labels, and the
   // predictions are written as names (csv_format.hpp ClassNames; docs/bad-inputs.md C4).
   ClassNames classes;
@@ -85,13 +110,38 @@ int runPredict(CommandContext& context) {
     return kExitBadInput;
   }
 
+  const bool classProbabilities = probabilities && !regression;
+  const auto labelText = [&](double label) {
+    return classes.names.empty() ? g17(label) : classes.names[static_cast<std::size_t>(label)];
+  };
+  std::string line;
+  if (classProbabilities) {
+    // svm-predict's header: the classes in the model's order, the columns of the lines below.
+    line = "labels";
+    for (int label : model.value.labels)
+      line += " " + (classes.names.empty() ? std::to_string(label)
+                                           : classes.names[static_cast<std::size_t>(label)]);
+    line += '\n';
+    outputs.write(predictionFile, line);
+  }
   std::size_t count = 0;
   std::size_t correct = 0;
+  bool couplingConverged = true;
   double sumError = 0, sumP = 0, sumY = 0, sumPP = 0, sumYY = 0, sumPY = 0;
-  std::string line;
   const auto record = [&](const Vector& values, double y) {
-    const double p = predictFromDecisionValues(model.value, values);
-    line = classes.names.empty() ? g17(p) : classes.names[static_cast<std::size_t>(p)];
+    double p = 0;
+    if (classProbabilities) {
+      // svm-predict -b 1: the most probable label, then each class's probability, all "%g".
+      const ProbabilityPrediction estimate = predictProbability(model.value, values);
+      couplingConverged = couplingConverged && estimate.converged;
+      p = estimate.label;
+      line = classes.names.empty() ? g(p) : labelText(p);
+      for (Eigen::Index k = 0; k < estimate.probabilities.size(); ++k)
+        line += " " + g(estimate.probabilities(k));
+    } else {
+      p = predictFromDecisionValues(model.value, values);
+      line = labelText(p);
+    }
     line += '\n';
     outputs.write(predictionFile, line);
     if (wantDecisions) {
@@ -132,6 +182,11 @@ int runPredict(CommandContext& context) {
   if (auto e = outputs.commit()) {
     context.err << "kpg predict: " << *e << "\n";
     return kExitBadInput;
+  }
+  if (!couplingConverged) {
+    // multiclass_probability's "Exceeds max_iter in multiclass_prob".
+    context.err << "kpg predict: warning: the pairwise coupling of some probabilities stopped at "
+                   "its iteration cap (max(100, #classes) sweeps) before its tolerance\n";
   }
   if (!o.quiet) {
     const double n = static_cast<double>(count);

@@ -3,12 +3,24 @@
 #include "command.hpp"
 #include "options.hpp"
 
+#include <functional>
 #include <ostream>
 #include <sstream>
 
 namespace kpg::cli {
 
 namespace {
+
+// -b 0|1 of train and predict (svm-train.c, svm-predict.c: probability_estimates).
+std::function<std::optional<std::string>(const std::string&)> probabilityFlag(SvmParams* params) {
+  return [params](const std::string& value) -> std::optional<std::string> {
+    if (value == "0" || value == "1") {
+      params->probability = value == "1";
+      return std::nullopt;
+    }
+    return "-b " + value + ": probability_estimates takes 0 or 1";
+  };
+}
 
 // The rows of the SVM commands, bound to `o`. Kernel flags write into a KernelOptions that
 // parseSvmOptions copies into o.params.kernel and o.gamma afterwards.
@@ -50,11 +62,11 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
              }
              return "-h takes 0 or 1 (LIBSVM's shrinking flag; --help prints the help)";
            }});
-    t.add({"-b", "probability_estimates", g, "only 0 (probability models are not supported)",
-           [](const std::string& value) -> std::optional<std::string> {
-             if (value == "0") return std::nullopt;
-             return "-b " + value + ": probability estimates are not supported; use -b 0";
-           }});
+    t.add({"-b", "probability_estimates", g,
+           "whether to train a C-SVC or epsilon-SVR model for probability estimates, 0 or 1 "
+           "(default 0);\n1 adds LIBSVM's internal 5-fold cross-validation per sub-problem "
+           "(Platt scaling), unreliable on small data",
+           probabilityFlag(params)});
     t.addSuffixed(
         "-w", "i", "weight", g,
         "set the parameter C of class i to weight*C, for C-SVC (default 1); e.g. -w1 5 -w-1 0.5",
@@ -85,11 +97,10 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
   }
   if (groups & kPredictFlags) {
     const std::string g = "Prediction";
-    t.add({"-b", "probability_estimates", g, "only 0 (probability models are not supported)",
-           [](const std::string& value) -> std::optional<std::string> {
-             if (value == "0") return std::nullopt;
-             return "-b " + value + ": probability estimates are not supported; use -b 0";
-           }});
+    t.add({"-b", "probability_estimates", g,
+           "whether to predict probability estimates, 0 or 1 (default 0);\n"
+           "1 needs a model trained with -b 1",
+           probabilityFlag(&o.params)});
     t.addSwitch("-q", g, "quiet mode (no accuracy output)", o.quiet);
     t.addText("--decision-values", "FILE", g,
               "also write every decision value, one sample per line", o.decisionValuesPath);

@@ -76,6 +76,11 @@ int runTrace(CommandContext& context) {
     context.err << "kpg trace: expected one training_set_file\n\n" << kUsage << optionsHelp(groups);
     return kExitUsage;
   }
+  if (o.params.probability) {
+    context.err << "kpg trace: -b 1 is not traced: the probability model's internal "
+                   "cross-validation runs in kpg train -b 1; trace without -b\n";
+    return kExitUsage;
+  }
   installInterruptHandler();
   Dataset data;
   if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;

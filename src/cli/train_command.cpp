@@ -2,12 +2,15 @@
 // follows svm-train's lines ("optimization finished, #iter = ...", "obj = ..., rho = ...",
 // "nSV = ..., nBSV = ...", "Total nSV = ...", "Cross Validation Accuracy = x%"): obj and rho in
 // the exact form (formatExact; svm-train rounds them to %f), the cross-validation lines in
-// svm-train's %g; warnings and progress go to stderr.
+// svm-train's %g; warnings and progress go to stderr. -b 1 adds the probability model
+// (svm/probability.hpp) and svm-train's lines about it; the fold trainings of its internal
+// cross-validation are not listed (svm-train prints each).
 
 #include "command.hpp"
 #include "data/number_text.hpp"
 #include "svm/cross_validation.hpp"
 #include "svm/model_io.hpp"
+#include "svm/probability.hpp"
 #include "svm_options.hpp"
 #include "thread_pool.hpp"
 
@@ -88,6 +91,72 @@ std::optional<std::string> saveModel(AtomicOutputs& outputs, std::size_t model,
 std::string defaultModelPath(const std::string& trainingPath) {
   const std::size_t slash = trainingPath.rfind('/');
   return (slash == std::string::npos ? trainingPath : trainingPath.substr(slash + 1)) + ".model";
+}
+
+// sigmoid_train's own lines when it stops early (svm-train prints them on stdout).
+std::string sigmoidNote(const SigmoidFit& fit) {
+  if (fit.lineSearchFailed) return "Line search fails in two-class probability estimates\n";
+  if (!fit.converged) return "Reaching maximal iterations in two-class probability estimates\n";
+  return {};
+}
+
+// -b 1 on stderr: a sigmoid fit that did not converge, and the small-data caveat of Platt scaling
+// (LIBSVM FAQ "Why using svm-predict -b 0 and -b 1 gives different accuracy values?"; scikit-learn's
+// SVC documents its probabilities as meaningless on very small data sets) when it applies: a
+// class with fewer samples in a pair than the 5 internal folds, or a fold whose training part held
+// one class, whose decision values LIBSVM fixes at ±1 instead of training.
+void reportProbability(const SvmTrainResult& trained, const SvmCommandOptions& o,
+                       CommandContext& context) {
+  if (trained.probability.empty()) return;
+  if (o.params.type == SvmType::EpsilonSvr) {
+    const ProbabilityFitInfo& info = trained.probability[0];
+    if (info.folds < kProbabilityFolds) {
+      context.err << "kpg train: warning: " << info.sampleCount
+                  << " samples: the probability model's cross-validation uses " << info.folds
+                  << " folds (leave-one-out) instead of " << kProbabilityFolds
+                  << "; its sigma rests on very few residuals\n";
+    }
+    if (info.outliers > 0) {
+      context.err << "kpg train: note: " << info.outliers
+                  << " cross-validation residuals beyond 5 standard deviations were left out of "
+                     "sigma (svm_svr_probability's rule)\n";
+    }
+    return;
+  }
+  bool small = false;
+  for (std::size_t k = 0; k < trained.probability.size(); ++k) {
+    const ProbabilityFitInfo& info = trained.probability[k];
+    const SubproblemInfo& pair = trained.subproblems[k];
+    const std::string name =
+        "(" + std::to_string(pair.labelA) + ", " + std::to_string(pair.labelB) + ")";
+    if (!info.sigmoid.converged) {
+      context.err << "kpg train: warning: the probability sigmoid of pair " << name
+                  << (info.sigmoid.lineSearchFailed
+                          ? " stopped when its line search failed"
+                          : " stopped at its cap of " + std::to_string(kSigmoidMaxIterations) +
+                                " Newton iterations")
+                  << " (probA/probB are its last iterate)\n";
+    }
+    const Index countA = info.positiveCount;
+    const Index countB = info.sampleCount - info.positiveCount;
+    if (std::min(countA, countB) < kProbabilityFolds || !info.oneClassFolds.empty()) {
+      small = true;
+      context.err << "kpg train: warning: pair " << name << " has " << countA << " + " << countB
+                  << " samples";
+      if (!info.oneClassFolds.empty()) {
+        context.err << "; " << info.oneClassFolds.size()
+                    << " of its internal folds trained on one class, so the samples those folds "
+                       "hold out get the decision value +1 or -1 (as LIBSVM), not a model's";
+      }
+      context.err << "\n";
+    }
+  }
+  if (small) {
+    context.err << "kpg train: warning: Platt scaling fits each pair's sigmoid to a 5-fold "
+                   "cross-validation; on this little data the probabilities are unreliable, and "
+                   "the -b 1 label (most probable class) may differ from the -b 0 label (the "
+                   "vote)\n";
+  }
 }
 
 int runTrain(CommandContext& context) {
@@ -180,14 +249,25 @@ int runTrain(CommandContext& context) {
     return (p == "data" || p == "y" || p == "kernel") ? kExitBadInput : kExitUsage;
   }
   for (const std::string& w : trained.warnings) context.err << "kpg train: warning: " << w << "\n";
+  reportProbability(trained, o, context);
   if (!o.quiet) {
-    for (const SubproblemInfo& s : trained.subproblems) {
+    for (std::size_t k = 0; k < trained.subproblems.size(); ++k) {
+      const SubproblemInfo& s = trained.subproblems[k];
+      // svm_train prints a pair's probability fit before the pair's own training.
+      if (o.params.type == SvmType::CSvc && k < trained.probability.size())
+        context.out << sigmoidNote(trained.probability[k].sigmoid);
       context.out << "optimization finished, #iter = " << s.iterations << "\n"
                   << "obj = " << formatExact(s.objective) << ", rho = " << formatExact(s.rho)
                   << "\n"
                   << "nSV = " << s.supportVectors << ", nBSV = " << s.boundSupportVectors << "\n";
     }
     context.out << "Total nSV = " << trained.model.supportVectorCount() << "\n";
+    if (o.params.type == SvmType::EpsilonSvr && !trained.probability.empty()) {
+      // svm_svr_probability's line, as svm-train prints it (note "sigma= ").
+      context.out << "Prob. model for test data: target value = predicted value + z,\n"
+                     "z: Laplace distribution e^(-|z|/sigma)/(2sigma),sigma= "
+                  << libsvmNumber(trained.probability[0].sigma, 6) << "\n";
+    }
   }
   if (auto e = saveModel(outputs, modelOutput, modelPath, writeModel(trained.model), classNames)) {
     context.err << "kpg train: " << *e << "\n";

@@ -7,12 +7,14 @@
 //    semantics, M13), and the same values, bit for bit, after the round trip;
 //  - those values are finite whenever every number in the model is moderate (|value| ≤ 1e3,
 //    degree 0..10, γ ≥ 0), where no kernel can overflow;
-//  - predict gives one of the model's labels (c_svc).
+//  - predict gives one of the model's labels (c_svc);
+//  - a c_svc model with probA/probB gives probabilities in [0, 1] summing to 1 (-b 1).
 
 #include "fuzz_check.hpp"
 
 #include "data/number_text.hpp"
 #include "svm/model_io.hpp"
+#include "svm/probability.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -97,6 +99,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       KPG_FUZZ_CHECK(
           std::find(model.labels.begin(), model.labels.end(), label) != model.labels.end(),
           "predicted " + formatExact(label) + ", not one of the model's labels");
+    }
+    if (!svr && hasProbabilityModel(model) && values.allFinite()) {
+      // -b 1 (svm_predict_probability): probabilities clipped pairwise to [1e-7, 1 − 1e-7] and
+      // coupled stay in [0, 1], sum to 1, and are the same bits after the round trip.
+      const ProbabilityPrediction p = predictProbability(model, values);
+      KPG_FUZZ_CHECK(p.probabilities.size() == model.classCount, "wrong number of probabilities");
+      KPG_FUZZ_CHECK(
+          std::abs(p.probabilities.sum() - 1) < 1e-9 && p.probabilities.minCoeff() >= -1e-12 &&
+              p.probabilities.maxCoeff() <= 1 + 1e-12,
+          "probabilities outside [0, 1] or not summing to 1: " + numbers(p.probabilities));
+      const ProbabilityPrediction q = predictProbability(again.value, values);
+      KPG_FUZZ_CHECK(numbers(q.probabilities) == numbers(p.probabilities),
+                     "probabilities changed by the round trip");
     }
   }
   return 0;

@@ -5,4 +5,5 @@ target_sources(kpg_reference_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/sparse_cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/class_regions_reference_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/scale_cli_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/probability_cli_test.cpp
 )

@@ -1,6 +1,7 @@
 #include "svm/cross_validation.hpp"
 
 #include "data/number_text.hpp"
+#include "svm/probability.hpp"
 
 #include <cmath>
 #include <numeric>
@@ -10,12 +11,20 @@ namespace kpg {
 
 namespace {
 
+// svm_cross_validation: a C-SVC trained with probability information (-b 1 -v n) predicts by
+// svm_predict_probability, the most probable class, which may differ from the vote.
+double predictFrom(const SvmModel& model, const Vector& values) {
+  if (model.type == SvmType::CSvc && hasProbabilityModel(model))
+    return predictProbability(model, values).label;
+  return predictFromDecisionValues(model, values);
+}
+
 double predictSample(const SvmModel& model, const Matrix& x, Index r) {
-  return predict(model, Vector(x.row(r).transpose()));
+  return predictFrom(model, decisionValues(model, Vector(x.row(r).transpose())));
 }
 
 double predictSample(const SvmModel& model, const SparseRows& x, Index r) {
-  return predict(model, x.row(r));
+  return predictFrom(model, decisionValues(model, x.row(r)));
 }
 
 template <class Samples>

@@ -17,6 +17,8 @@ namespace kpg {
 // platform), not LIBSVM's rand(), so fold contents differ from svm-train's.
 // folds < 2 → error "folds"; folds > n → leave-one-out with a warning, as LIBSVM does.
 // A training fold left with a single class predicts that class (LIBSVM trains a 1-class model).
+// With params.probability (-b 1 -v n) each fold's model is trained with probabilities and a C-SVC
+// sample is predicted as its most probable class (svm_cross_validation's svm_predict_probability).
 struct CrossValidationResult {
   std::optional<ParameterError> error;
   Vector predictions;             // per sample, in input order

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -60,7 +61,19 @@ std::string writeModel(const SvmModel& model) {
   if (model.type == SvmType::CSvc) {
     out += "label";
     for (int label : model.labels) out += " " + std::to_string(label);
-    out += "\nnr_sv";
+    out += '\n';
+  }
+  // svm_save_model's order: label, probA, probB, nr_sv (an epsilon_svr model has probA only).
+  const auto numbers = [&](const char* key, const Vector& values) {
+    if (values.size() == 0) return;
+    out += key;
+    for (Eigen::Index p = 0; p < values.size(); ++p) out += " " + formatDouble(values(p));
+    out += '\n';
+  };
+  numbers("probA", model.probA);
+  numbers("probB", model.probB);
+  if (model.type == SvmType::CSvc) {
+    out += "nr_sv";
     for (int count : model.supportCounts) out += " " + std::to_string(count);
     out += '\n';
   }
@@ -139,7 +152,9 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
   std::vector<double> rho;
   std::vector<long long> labels;
   std::vector<long long> supportCounts;
-  std::size_t labelLine = 0, countLine = 0, rhoLine = 0;
+  std::vector<double> probA;
+  std::vector<double> probB;
+  std::size_t labelLine = 0, countLine = 0, rhoLine = 0, probALine = 0, probBLine = 0;
   KernelParams kernel;
   std::vector<text::Token> tokens;
   text::LineReader reader(text, options.limits.maxLineBytes);
@@ -244,19 +259,21 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
     } else if (key == "total_sv") {
       if (!integer(0, static_cast<long long>(options.limits.maxLines), totalSv)) return result;
       haveTotal = true;
-    } else if (key == "rho" || key == "label" || key == "nr_sv") {
+    } else if (key == "rho" || key == "label" || key == "nr_sv" || key == "probA" ||
+               key == "probB") {
       if (!needClasses()) return result;
+      const bool isReal = key == "rho" || key == "probA" || key == "probB";
+      std::vector<double>& reals = key == "rho" ? rho : key == "probA" ? probA : probB;
       for (std::size_t t = 1; t < tokens.size(); ++t) {
-        if (key == "rho") {
+        if (isReal) {
           const NumberParse p = parseDecimal(tokens[t].text);
           if (p.status != NumberStatus::Ok) {
-            return fail(
-                ln, tokens[t].column,
-                (p.status == NumberStatus::NotFinite ? "non-finite rho '" : "invalid rho '") +
-                    std::string(tokens[t].text) + "'",
-                numberHint(p.status));
+            return fail(ln, tokens[t].column,
+                        (p.status == NumberStatus::NotFinite ? "non-finite " : "invalid ") + key +
+                            " '" + std::string(tokens[t].text) + "'",
+                        numberHint(p.status));
           }
-          rho.push_back(p.value);
+          reals.push_back(p.value);
         } else {
           long long value = 0;
           bool overflow = false;
@@ -269,15 +286,19 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
           (isLabel ? labels : supportCounts).push_back(value);
         }
       }
-      (key == "rho" ? rhoLine : key == "label" ? labelLine : countLine) = ln;
-    } else if (key == "probA" || key == "probB" || key == "prob_density_marks") {
+      (key == "rho"     ? rhoLine
+       : key == "label" ? labelLine
+       : key == "nr_sv" ? countLine
+       : key == "probA" ? probALine
+                        : probBLine) = ln;
+    } else if (key == "prob_density_marks") {
       return fail(ln, tokens[0].column,
-                  "probability estimates ('" + key + "', svm-train -b 1) are not supported",
-                  "retrain without -b 1");
+                  "one-class probability marks ('prob_density_marks') are not supported",
+                  "one-class SVM is not implemented; retrain a c_svc or epsilon_svr model");
     } else {
       return fail(ln, tokens[0].column, "unknown text in model file: '" + key + "'",
                   "known keys: svm_type, kernel_type, degree, gamma, coef0, nr_class, total_sv, "
-                  "rho, label, nr_sv, SV");
+                  "rho, label, probA, probB, nr_sv, SV");
     }
   }
   if (reader.tooLong()) return fail(reader.lineNumber(), 0, "line too long in the model header");
@@ -309,6 +330,32 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
     return fail(rhoLine ? rhoLine : svLine, 0,
                 "rho has " + std::to_string(rho.size()) + " values; nr_class " +
                     std::to_string(classCount) + " needs k(k-1)/2 = " + std::to_string(pairs));
+  }
+  // Probability information (svm-train -b 1): as many values as rho, as svm_load_model reads
+  // them; c_svc needs both keys (svm_check_probability_model), epsilon_svr has probA only.
+  for (const auto& [key, values, keyLine] :
+       {std::tuple<const char*, const std::vector<double>&, std::size_t>{"probA", probA, probALine},
+        {"probB", probB, probBLine}}) {
+    if (keyLine && static_cast<long long>(values.size()) != pairs) {
+      return fail(keyLine, 0,
+                  std::string(key) + " has " + std::to_string(values.size()) +
+                      " values; nr_class " + std::to_string(classCount) +
+                      " needs k(k-1)/2 = " + std::to_string(pairs),
+                  "the file is damaged; train again with -b 1");
+    }
+  }
+  if (model.type == SvmType::EpsilonSvr) {
+    if (probBLine)
+      return fail(probBLine, 0,
+                  "probB belongs to c_svc models; an epsilon_svr model has probA only");
+    if (probALine && probA[0] < 0)
+      return fail(probALine, 0,
+                  "probA of an epsilon_svr model is the Laplace scale sigma and must be >= 0");
+  } else if ((probALine != 0) != (probBLine != 0)) {
+    return fail(probALine ? probALine : probBLine, 0,
+                std::string("c_svc model with ") +
+                    (probALine ? "probA but no probB" : "probB but no probA"),
+                "probability models have both (svm-train -b 1); the file is damaged");
   }
   if (model.type == SvmType::EpsilonSvr) {
     if (classCount != 2) return fail(svLine, 0, "epsilon_svr models have nr_class 2");
@@ -428,6 +475,8 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
   model.kernel = kernel;
   model.classCount = static_cast<int>(classCount);
   model.rho = Eigen::Map<const Vector>(rho.data(), static_cast<Eigen::Index>(rho.size()));
+  model.probA = Eigen::Map<const Vector>(probA.data(), static_cast<Eigen::Index>(probA.size()));
+  model.probB = Eigen::Map<const Vector>(probB.data(), static_cast<Eigen::Index>(probB.size()));
   model.labels.assign(labels.begin(), labels.end());
   model.supportCounts.assign(supportCounts.begin(), supportCounts.end());
   if (sparse && n > 0) {

@@ -6,7 +6,10 @@
 //   coef0 r         (polynomial, sigmoid)
 //   nr_class k      total_sv n
 //   rho ρ_01 ρ_02 … (k(k−1)/2 values)
-//   label l_0 … l_{k−1}    nr_sv n_0 … n_{k−1}   (c_svc only)
+//   label l_0 … l_{k−1}                        (c_svc only)
+//   probA A_01 A_02 …  probB B_01 B_02 …       (svm-train -b 1; k(k−1)/2 values each; an
+//                                               epsilon_svr model has probA σ only)
+//   nr_sv n_0 … n_{k−1}                        (c_svc only)
 //   SV
 //   coef_1 … coef_{k−1} idx:val idx:val …      (n rows)
 // The layout of the rows is the in-memory layout of SvmModel (svm_model.hpp).
@@ -24,8 +27,11 @@
 //  * A file whose last line has no '\n' is treated as truncated (M1): both LIBSVM and this writer
 //    end every line with one, so a missing one means the file was cut.
 //  * rho, label and nr_sv before nr_class are an error (M2), as LIBSVM's reader needs that order.
-//  * Keys that LIBSVM writes for features not supported here (probA/probB of -b 1, the nu and
-//    one-class svm_types, the precomputed kernel) are refused by name.
+//  * Keys that LIBSVM writes for features not supported here (prob_density_marks of one-class
+//    -b 1, the nu and one-class svm_types, the precomputed kernel) are refused by name.
+//  * probA/probB must have rho's count, finite values, and come as a pair in c_svc models
+//    (svm_check_probability_model would otherwise silently ignore them); epsilon_svr has probA
+//    (σ ≥ 0) only (M14).
 //  * A model whose support vectors have fewer features than the data is used with LIBSVM's sparse
 //    semantics (missing features are 0): see decisionValues in svm_model.hpp (M13).
 

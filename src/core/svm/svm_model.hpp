@@ -35,6 +35,11 @@ struct SvmModel {
   SparseRows sparseSupportVectors;  // total_sv sparse rows, when isSparse()
   Matrix coefficients;              // (classCount − 1) × total_sv: sv_coef, LIBSVM layout
   Vector rho;  // classCount·(classCount − 1)/2 values, pair order (0,1),(0,2)...
+  // Probability information of `svm-train -b 1` (svm/probability.hpp); empty when absent.
+  // c_svc: Platt's sigmoid A (probA) and B (probB) per pair, in rho's order. epsilon_svr: probA
+  // holds the one Laplace scale σ, probB is empty.
+  Vector probA;
+  Vector probB;
 
   bool isSparse() const { return sparseSupportVectors.rows() > 0; }
   Eigen::Index supportVectorCount() const {

@@ -2,10 +2,12 @@
 
 #include "data/number_text.hpp"
 #include "svm/model_from_solver.hpp"
+#include "svm/probability.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace kpg {
@@ -112,8 +114,28 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
   }
   std::vector<Vector> coefficients;  // α·y per sub-problem, over its rows
   Vector rho(static_cast<Index>(plan.subproblems.size()));
+  Vector probA(params.probability ? rho.size() : 0);
+  Vector probB(probA.size());
+  // svm-train never seeds rand(): every run draws the sequence of seed 1 (libsvm_random.hpp).
+  LibsvmRandom random;
   for (std::size_t p = 0; p < plan.subproblems.size(); ++p) {
     const BinarySubproblem& sub = plan.subproblems[p];
+    if (params.probability) {
+      // svm_train: the pair's probability fit comes before its own training and draws its shuffle
+      // from the one rand() sequence, pair after pair. The pair's costs are LIBSVM's
+      // weighted_C[i], weighted_C[j] (-wi; weightedC).
+      const double inf = std::numeric_limits<double>::infinity();
+      const double cp = params.hardMargin ? inf : weightedC(params, sub.labelA);
+      const double cn = params.hardMargin ? inf : weightedC(params, sub.labelB);
+      PairProbability fit = pairProbability(x, sub, params, cp, cn, random);
+      if (fit.error) {
+        result.error = fit.error;
+        return result;
+      }
+      probA(static_cast<Index>(p)) = fit.info.sigmoid.a;
+      probB(static_cast<Index>(p)) = fit.info.sigmoid.b;
+      result.probability.push_back(std::move(fit.info));
+    }
     SmoSolver solver(sub.dual(x, params), smoOptions(params));
     solver.solve();
     if (auto e = refusal(solver)) {
@@ -128,6 +150,8 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
     coefficients.push_back(solver.alpha().cwiseProduct(solver.problem().y));
   }
   result.model = oneVsOneModel(x, plan, coefficients, rho, params.kernel);
+  result.model.probA = probA;
+  result.model.probB = probB;
   return result;
 }
 
@@ -145,6 +169,17 @@ SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParam
   }
   result.model = svrModel(solver, x, params.kernel, params.bias);
   result.subproblems.push_back(summarize(solver, result.model.rho(0)));
+  if (params.probability) {
+    // svm_train: svm_svr_probability runs after the model is trained, with the first rand().
+    LibsvmRandom random;
+    PairProbability fit = svrProbability(x, y, params, random);
+    if (fit.error) {
+      result.error = fit.error;
+      return result;
+    }
+    result.model.probA = Vector::Constant(1, fit.info.sigma);
+    result.probability.push_back(std::move(fit.info));
+  }
   return result;
 }
 
@@ -176,6 +211,8 @@ SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& par
                                   " specified in weight is not found");
     }
   }
+  for (const ProbabilityFitInfo& info : result.probability)
+    result.warnings.insert(result.warnings.end(), info.warnings.begin(), info.warnings.end());
   if (params.type == SvmType::CSvc && hasConflictingDuplicates(x, y)) {
     result.warnings.push_back("identical inputs with different labels");
   }

@@ -16,6 +16,7 @@
 #include "svm/binary_solution.hpp"
 #include "svm/one_vs_one.hpp"
 #include "svm/optimality.hpp"
+#include "svm/probability_fit.hpp"
 #include "svm/smo_solver.hpp"
 #include "svm/svm_model.hpp"
 
@@ -47,6 +48,9 @@ struct SvmParams {
   std::int64_t maxIterations = 0;         // per sub-problem; 0 = LIBSVM's max(10⁷, 100·n)
   bool shrinking = true;                  // LIBSVM -h (default 1); smo_solver.hpp "Shrinking"
   std::vector<ClassWeight> classWeights;  // LIBSVM -wi; empty: every class has C
+  // LIBSVM -b 1: also fit the probability model (svm/probability.hpp) by internal 5-fold
+  // cross-validation; the model gets probA/probB.
+  bool probability = false;
   // Threads for kernel columns (`kpg train -j`; parallel_for.hpp): the same model for any.
   ParallelFor parallelFor;
 };
@@ -89,6 +93,8 @@ struct SvmTrainResult {
   std::optional<ParameterError> error;  // set → nothing else is meaningful
   SvmModel model;
   std::vector<SubproblemInfo> subproblems;  // C-SVC: pair order (0,1),(0,2)..; SVR: one
+  // With params.probability: per pair (C-SVC) or the one SVR fit, in the same order.
+  std::vector<ProbabilityFitInfo> probability;
   // Non-fatal findings: a sub-problem stopped at the iteration cap (P2), identical inputs with
   // different labels (G4).
   std::vector<std::string> warnings;

@@ -265,8 +265,32 @@ TEST_CASE("Model files: every damaged model is refused with the line and the rea
       // M9 unknown keys and duplicates.
       {head + "foo 1\n", "m.model:4:1: unknown text in model file: 'foo'"},
       {head + "gamma 0.5\n", "m.model:4:1: duplicate key 'gamma'"},
-      {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprobA 0.5\n",
-       "m.model:8:1: probability estimates ('probA', svm-train -b 1) are not supported"},
+      {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprob_density_marks 0.5\n",
+       "m.model:8:1: one-class probability marks ('prob_density_marks') are not supported"},
+      // M14 probability information: counts, values, pairs.
+      {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprobA 0.5 1\nprobB 0.1\nnr_sv 1 1\n" +
+           svs,
+       "m.model:8: probA has 2 values; nr_class 2 needs k(k-1)/2 = 1"},
+      {head +
+           "nr_class 3\ntotal_sv 2\nrho 0.1 0.2 0.3\nlabel 1 -1 2\nprobA 1 2 3\nprobB 1\n"
+           "nr_sv 1 1 0\n" +
+           svs,
+       "m.model:9: probB has 1 values; nr_class 3 needs k(k-1)/2 = 3"},
+      {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprobA nan\n",
+       "m.model:8:7: non-finite probA 'nan'"},
+      {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprobA -1\nprobB 1e999\n",
+       "m.model:9:7: non-finite probB '1e999'"},
+      {head + "probA 1\n", "m.model:4:1: 'probA' before 'nr_class'"},
+      {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprobA -1.5\nnr_sv 1 1\n" + svs,
+       "m.model:8: c_svc model with probA but no probB"},
+      {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprobB -1.5\nnr_sv 1 1\n" + svs,
+       "m.model:8: c_svc model with probB but no probA"},
+      {"svm_type epsilon_svr\nkernel_type linear\nnr_class 2\ntotal_sv 1\nrho 0\nprobA 0.5\n"
+       "probB 1\nSV\n1 1:1\n",
+       "m.model:7: probB belongs to c_svc models"},
+      {"svm_type epsilon_svr\nkernel_type linear\nnr_class 2\ntotal_sv 1\nrho 0\nprobA -0.5\n"
+       "SV\n1 1:1\n",
+       "m.model:6: probA of an epsilon_svr model is the Laplace scale sigma and must be >= 0"},
       {"\x89PNG\r\n", "m.model:1: not a text LIBSVM model file (invalid UTF-8 at byte offset 0)"},
   }));
   INFO(text);
@@ -339,4 +363,33 @@ TEST_CASE("fuzz_model: the dimension an explicit zero states survives write → 
   REQUIRE(denseBack.ok());
   CHECK(denseBack.value.supportVectors.cols() == 3);
   CHECK(writeModel(denseBack.value) == denseText);
+}
+
+TEST_CASE("Model files: probA/probB are written where svm_save_model puts them and read back (M14)",
+          "[svm][model_io][probability]") {
+  SvmModel m = handModel();
+  m.probA.resize(1);
+  m.probA << -1.6841032239202511;
+  m.probB.resize(1);
+  m.probB << -0.054170791243250346;
+  const std::string text = writeModel(m);
+  // LIBSVM's order: ... rho, label, probA, probB, nr_sv, SV.
+  CHECK(text.find("rho 0.1\nlabel 1 -1\nprobA -1.6841032239202511\nprobB -0.054170791243250346\n"
+                  "nr_sv 1 1\nSV\n") != std::string::npos);
+  const auto r = readModel(text, "p.model");
+  REQUIRE(r.ok());
+  CHECK(r.value.probA(0) == m.probA(0));
+  CHECK(r.value.probB(0) == m.probB(0));
+  CHECK(writeModel(r.value) == text);
+
+  // epsilon_svr: probA only, after rho.
+  const std::string svr =
+      "svm_type epsilon_svr\nkernel_type linear\nnr_class 2\ntotal_sv 1\nrho 0.5\n"
+      "probA 0.25\nSV\n1 1:1\n";
+  const auto s = readModel(svr, "s.model");
+  REQUIRE(s.ok());
+  REQUIRE(s.value.probA.size() == 1);
+  CHECK(s.value.probA(0) == 0.25);
+  CHECK(s.value.probB.size() == 0);
+  CHECK(writeModel(s.value) == svr);
 }

@@ -178,12 +178,36 @@ int runGrid(CommandContext& context) {
       ++printed;
     }
   };
+  // A task is one point, or with --warm-start one gamma's points in increasing C (each C's fold
+  // models start from the previous C's).
+  std::vector<std::vector<std::size_t>> tasks;
+  if (o.warmStart && o.params.type == SvmType::CSvc) {
+    for (double g : rangeValues(o.log2g)) {
+      std::vector<std::size_t> column;
+      for (std::size_t k = 0; k < count; ++k)
+        if (plan.points[k].log2g == g) column.push_back(k);
+      std::sort(column.begin(), column.end(), [&](std::size_t a, std::size_t b) {
+        return plan.points[a].log2c < plan.points[b].log2c;
+      });
+      tasks.push_back(column);
+    }
+  } else {
+    for (std::size_t k = 0; k < count; ++k) tasks.push_back({k});
+  }
   ThreadPool pool(resolveThreads(o.threads));
   pool.run(static_cast<Eigen::Index>(pool.threads()), [&](Eigen::Index, Eigen::Index) {
-    for (std::size_t k = next++; k < count; k = next++) {
-      results[k] = data.isSparse ? evaluateGridPoint(data.sparse.x, data.y(), o.params, plan, k)
-                                 : evaluateGridPoint(data.dense.x, data.y(), o.params, plan, k);
-      report(k);
+    for (std::size_t t = next++; t < tasks.size(); t = next++) {
+      std::vector<CSvcStart> warm;
+      for (std::size_t k : tasks[t]) {
+        if (o.warmStart)
+          results[k] = data.isSparse
+                           ? evaluateGridPoint(data.sparse.x, data.y(), o.params, plan, k, warm)
+                           : evaluateGridPoint(data.dense.x, data.y(), o.params, plan, k, warm);
+        else
+          results[k] = data.isSparse ? evaluateGridPoint(data.sparse.x, data.y(), o.params, plan, k)
+                                     : evaluateGridPoint(data.dense.x, data.y(), o.params, plan, k);
+        report(k);
+      }
     }
   });
   int unconverged = 0;

@@ -135,6 +135,11 @@ void addGridRows(OptionTable& t, SvmCommandOptions& o) {
             o.outPath);
   t.addInteger("-j", "n", g, "threads evaluating grid points; the results are the same for every n",
                0, 1024, o.threads, "0 = all cores");
+  t.addSwitch("--warm-start", g,
+              "C-SVC: start each C's fold models from the previous C's alpha (same gamma);\n"
+              "faster, but a rate may differ from svm-train's (a sample within the\n"
+              "tolerance of a boundary); the default starts cold as svm-train does",
+              o.warmStart);
   for (const char* flag : {"-c", "-g"}) {
     const std::string f = flag;
     t.add({f, "value", g,

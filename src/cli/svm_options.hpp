@@ -50,7 +50,8 @@ struct SvmCommandOptions {
   Log2Range log2g = kGridDefaultLog2G;
   bool log2cGiven = false;
   bool log2gGiven = false;
-  std::string outPath;  // grid -out; empty: none
+  std::string outPath;     // grid -out; empty: none
+  bool warmStart = false;  // grid --warm-start
   std::vector<std::string> positional;
   bool help = false;
 };

@@ -132,6 +132,13 @@ TEST_CASE("kpg grid: every point's rate, the order and the best pair of svm-grid
     REQUIRE(out.size() == 9);
     CHECK(out[0].rfind("log2c=1.0 log2g=-3.0 rate=", 0) == 0);
   }
+  // --warm-start: on this grid every rate, and so the best pair, is still svm-grid's (on the
+  // default grid 1 of heart_scale's 110 points moves; README "kpg grid").
+  const ProcessResult warm = runProcess(kpgCommand() + " grid --warm-start " + grid + " " +
+                                        options + " " + dataFile("heart_scale"));
+  REQUIRE(warm.exitCode == 0);
+  CHECK(progressLines(warm.output) == expected);
+  CHECK(lastLine(warm.output) == lastLine(reference.output));
 }
 
 TEST_CASE("kpg grid: bad ranges, folds and files are located errors", "[reference][grid][cli]") {

@@ -37,7 +37,8 @@ std::optional<ParameterError> checkCrossValidation(const Samples& x, const Vecto
 
 template <class Samples>
 CrossValidationResult evaluateFolds(const Samples& x, const Vector& y, const SvmParams& params,
-                                    const FoldLayout& layout, CrossValidationResult result) {
+                                    const FoldLayout& layout, CrossValidationResult result,
+                                    std::vector<CSvcStart>* warm = nullptr) {
   const Index n = y.size();
   const int folds = layout.folds();
   result.folds = folds;
@@ -53,8 +54,15 @@ CrossValidationResult evaluateFolds(const Samples& x, const Vector& y, const Svm
     Vector trainY(static_cast<Index>(trainRows.size()));
     for (std::size_t k = 0; k < trainRows.size(); ++k)
       trainY(static_cast<Index>(k)) = y(trainRows[k]);
+    CSvcStart* foldStart = warm && static_cast<std::size_t>(f) < warm->size()
+                               ? &(*warm)[static_cast<std::size_t>(f)]
+                               : nullptr;
+    CSvcStart next;
     const SvmTrainResult trained =
-        trainSvmAllowingOneClass(selectRows(x, trainRows), trainY, params);
+        foldStart ? trainSvmAllowingOneClassFrom(selectRows(x, trainRows), trainY, params,
+                                                 foldStart, &next)
+                  : trainSvmAllowingOneClass(selectRows(x, trainRows), trainY, params);
+    if (foldStart) *foldStart = std::move(next);
     if (trained.error) {
       result.error = trained.error;
       return result;
@@ -112,7 +120,8 @@ CrossValidationResult crossValidateSamples(const Samples& x, const Vector& y,
 
 template <class Samples>
 CrossValidationResult crossValidateLayout(const Samples& x, const Vector& y,
-                                          const SvmParams& params, const FoldLayout& layout) {
+                                          const SvmParams& params, const FoldLayout& layout,
+                                          std::vector<CSvcStart>* warm = nullptr) {
   CrossValidationResult result;
   if (auto e = checkCrossValidation(x, y, params, layout.folds())) {
     result.error = e;
@@ -123,7 +132,8 @@ CrossValidationResult crossValidateLayout(const Samples& x, const Vector& y,
     result.error = ParameterError{"folds", "the fold layout is for another data set"};
     return result;
   }
-  return evaluateFolds(x, y, params, layout, std::move(result));
+  if (warm) warm->resize(static_cast<std::size_t>(layout.folds()));
+  return evaluateFolds(x, y, params, layout, std::move(result), warm);
 }
 
 }  // namespace
@@ -198,6 +208,17 @@ CrossValidationResult crossValidateFolds(const Matrix& x, const Vector& y, const
 CrossValidationResult crossValidateFolds(const SparseRows& x, const Vector& y,
                                          const SvmParams& params, const FoldLayout& layout) {
   return crossValidateLayout(x, y, params, layout);
+}
+
+CrossValidationResult crossValidateFolds(const Matrix& x, const Vector& y, const SvmParams& params,
+                                         const FoldLayout& layout, std::vector<CSvcStart>& warm) {
+  return crossValidateLayout(x, y, params, layout, &warm);
+}
+
+CrossValidationResult crossValidateFolds(const SparseRows& x, const Vector& y,
+                                         const SvmParams& params, const FoldLayout& layout,
+                                         std::vector<CSvcStart>& warm) {
+  return crossValidateLayout(x, y, params, layout, &warm);
 }
 
 }  // namespace kpg

@@ -61,5 +61,12 @@ CrossValidationResult crossValidateFolds(const Matrix& x, const Vector& y, const
                                          const FoldLayout& layout);
 CrossValidationResult crossValidateFolds(const SparseRows& x, const Vector& y,
                                          const SvmParams& params, const FoldLayout& layout);
+// The same, C-SVC fold models started from `warm` (one CSvcStart per fold, empty ones start cold)
+// and left there for the next C (svm_train.hpp CSvcStart; kpg grid --warm-start).
+CrossValidationResult crossValidateFolds(const Matrix& x, const Vector& y, const SvmParams& params,
+                                         const FoldLayout& layout, std::vector<CSvcStart>& warm);
+CrossValidationResult crossValidateFolds(const SparseRows& x, const Vector& y,
+                                         const SvmParams& params, const FoldLayout& layout,
+                                         std::vector<CSvcStart>& warm);
 
 }  // namespace kpg

@@ -75,13 +75,16 @@ GridPlan planSearch(const Samples& x, const Vector& y, const SvmParams& params,
 
 template <class Samples>
 GridPointResult evaluatePoint(const Samples& x, const Vector& y, const SvmParams& params,
-                              const GridPlan& plan, std::size_t index) {
+                              const GridPlan& plan, std::size_t index,
+                              std::vector<CSvcStart>* warm = nullptr) {
   GridPointResult result;
   result.point = plan.points.at(index);
   SvmParams p = params;
   p.c = powerOfTwo(result.point.log2c);
   p.kernel.gamma = powerOfTwo(result.point.log2g);
-  const CrossValidationResult cv = crossValidateFolds(x, y, p, plan.folds);
+  const CrossValidationResult cv = warm && params.type == SvmType::CSvc
+                                       ? crossValidateFolds(x, y, p, plan.folds, *warm)
+                                       : crossValidateFolds(x, y, p, plan.folds);
   if (!cv.ok()) {
     result.error = cv.error;
     return result;
@@ -222,6 +225,18 @@ GridPointResult evaluateGridPoint(const Matrix& x, const Vector& y, const SvmPar
 GridPointResult evaluateGridPoint(const SparseRows& x, const Vector& y, const SvmParams& params,
                                   const GridPlan& plan, std::size_t index) {
   return evaluatePoint(x, y, params, plan, index);
+}
+
+GridPointResult evaluateGridPoint(const Matrix& x, const Vector& y, const SvmParams& params,
+                                  const GridPlan& plan, std::size_t index,
+                                  std::vector<CSvcStart>& warm) {
+  return evaluatePoint(x, y, params, plan, index, &warm);
+}
+
+GridPointResult evaluateGridPoint(const SparseRows& x, const Vector& y, const SvmParams& params,
+                                  const GridPlan& plan, std::size_t index,
+                                  std::vector<CSvcStart>& warm) {
+  return evaluatePoint(x, y, params, plan, index, &warm);
 }
 
 std::string pythonNumberText(double value, bool asInteger) {

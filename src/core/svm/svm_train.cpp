@@ -2,6 +2,7 @@
 
 #include "data/number_text.hpp"
 #include "svm/model_from_solver.hpp"
+#include "svm/warm_start.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -94,7 +95,7 @@ bool hasConflictingDuplicates(const SparseRows& x, const Vector& y) {
 
 template <class Samples>
 SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmParams& params,
-                                   bool allowSingleClass) {
+                                   bool allowSingleClass, const CSvcStart* start, CSvcStart* end) {
   SvmTrainResult result;
   for (Index r = 0; r < y.size(); ++r) {
     if (y(r) != std::floor(y(r)) || std::abs(y(r)) > 2147483647.0) {
@@ -114,7 +115,13 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
   Vector rho(static_cast<Index>(plan.subproblems.size()));
   for (std::size_t p = 0; p < plan.subproblems.size(); ++p) {
     const BinarySubproblem& sub = plan.subproblems[p];
-    SmoSolver solver(sub.dual(x, params), smoOptions(params));
+    DualProblem dual = sub.dual(x, params);
+    if (start && start->c > 0 && p < start->alpha.size() && start->alpha[p].size() == sub.size() &&
+        !params.hardMargin) {
+      dual.alpha0 = warmStartAlpha(start->alpha[p] * (params.c / start->c), sameIndices(sub.size()),
+                                   sub.labels(), params.c);
+    }
+    SmoSolver solver(std::move(dual), smoOptions(params));
     solver.solve();
     if (auto e = refusal(solver)) {
       result.error = e;
@@ -126,7 +133,9 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
     info.labelB = sub.labelB;
     result.subproblems.push_back(info);
     coefficients.push_back(solver.alpha().cwiseProduct(solver.problem().y));
+    if (end) end->alpha.push_back(solver.alpha());
   }
+  if (end) end->c = params.c;
   result.model = oneVsOneModel(x, plan, coefficients, rho, params.kernel);
   return result;
 }
@@ -150,14 +159,16 @@ SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParam
 
 template <class Samples>
 SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& params,
-                         bool allowSingleClass) {
+                         bool allowSingleClass, const CSvcStart* start = nullptr,
+                         CSvcStart* end = nullptr) {
   SvmTrainResult result;
   if (auto e = validateTraining(x, y, params)) {
     result.error = e;
     return result;
   }
-  result = params.type == SvmType::CSvc ? trainClassification(x, y, params, allowSingleClass)
-                                        : trainRegression(x, y, params);
+  result = params.type == SvmType::CSvc
+               ? trainClassification(x, y, params, allowSingleClass, start, end)
+               : trainRegression(x, y, params);
   if (result.error) return result;
   for (const SubproblemInfo& info : result.subproblems) {
     if (info.status == RunStatus::CapReached) {
@@ -300,6 +311,20 @@ SvmTrainResult trainSvm(const SparseRows& x, const Vector& y, const SvmParams& p
 SvmTrainResult trainSvmAllowingOneClass(const SparseRows& x, const Vector& y,
                                         const SvmParams& params) {
   return trainImpl(x, y, params, true);
+}
+
+SvmTrainResult trainSvmAllowingOneClassFrom(const Matrix& x, const Vector& y,
+                                            const SvmParams& params, const CSvcStart* start,
+                                            CSvcStart* end) {
+  if (end) *end = CSvcStart{};
+  return trainImpl(x, y, params, true, start, end);
+}
+
+SvmTrainResult trainSvmAllowingOneClassFrom(const SparseRows& x, const Vector& y,
+                                            const SvmParams& params, const CSvcStart* start,
+                                            CSvcStart* end) {
+  if (end) *end = CSvcStart{};
+  return trainImpl(x, y, params, true, start, end);
 }
 
 }  // namespace kpg

@@ -7,7 +7,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <numeric>
+#include <random>
 #include <utility>
 
 using namespace kpg;
@@ -171,5 +174,50 @@ TEST_CASE("libsvmFoldLayout: stratified folds of C-SVC, a plain split otherwise"
     std::vector<Index> sorted = layout.order;
     std::sort(sorted.begin(), sorted.end());
     for (Index r = 0; r < 21; ++r) CHECK(sorted[static_cast<std::size_t>(r)] == r);
+  }
+}
+
+TEST_CASE("evaluateGridPoint --warm-start: from the previous C's alpha, rates near cold starts",
+          "[svm][grid]") {
+  // Two overlapping Gaussian classes: at large C many samples sit near the boundary, where a
+  // model stopped at the tolerance from another start may label them otherwise.
+  std::mt19937_64 engine(20261123);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const Index n = 120;
+  Matrix x(n, 2);
+  Vector y(n);
+  for (Index r = 0; r < n; ++r) {
+    y(r) = r % 3 == 0 ? -1 : 1;
+    x(r, 0) = normal(engine) + 0.8 * y(r);
+    x(r, 1) = normal(engine) - 0.4 * y(r);
+  }
+  SvmParams params;
+  const Log2Range cs{-3, 9, 2};
+  const Log2Range gs{-1, -1, 1};
+  const GridPlan plan = planGridSearch(x, y, params, cs, gs, 5, 1);
+  REQUIRE(plan.ok());
+  std::vector<std::size_t> byC(plan.points.size());
+  std::iota(byC.begin(), byC.end(), std::size_t{0});
+  std::sort(byC.begin(), byC.end(), [&](std::size_t a, std::size_t b) {
+    return plan.points[a].log2c < plan.points[b].log2c;
+  });
+  std::vector<CSvcStart> warm;
+  for (std::size_t k : byC) {
+    CAPTURE(plan.points[k].log2c);
+    const GridPointResult cold = evaluateGridPoint(x, y, params, plan, k);
+    const GridPointResult warmed = evaluateGridPoint(x, y, params, plan, k, warm);
+    REQUIRE_FALSE(cold.error);
+    REQUIRE_FALSE(warmed.error);
+    // Each fold's α is kept for the next C: feasible for this C.
+    const double c = powerOfTwo(plan.points[k].log2c);
+    REQUIRE(warm.size() == 5);
+    for (const CSvcStart& fold : warm) {
+      CHECK(fold.c == c);
+      REQUIRE(fold.alpha.size() == 1);
+      CHECK(fold.alpha[0].minCoeff() >= 0);
+      CHECK(fold.alpha[0].maxCoeff() <= c);
+    }
+    // The same tolerance reached from another start: at most a few labels of 120 move.
+    CHECK(std::abs(warmed.rate - cold.rate) <= 100.0 * 3 / static_cast<double>(n) + 1e-9);
   }
 }

@@ -20,7 +20,7 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
     OptionTable kernelRows("", "");
     addKernelOptions(kernelRows, kernel);
     for (const OptionRow& row : kernelRows.rows())
-      if (!(grid && row.flag == "-g")) t.add(row);
+      if (row.flag != "--help" && !(grid && row.flag == "-g")) t.add(row);
   }
   if (grid) addGridRows(t, o);
   if (groups & kTrainFlags) {
@@ -136,9 +136,9 @@ void addGridRows(OptionTable& t, SvmCommandOptions& o) {
   t.addInteger("-j", "n", g, "threads evaluating grid points; the results are the same for every n",
                0, 1024, o.threads, "0 = all cores");
   t.addSwitch("--warm-start", g,
-              "C-SVC: start each C's fold models from the previous C's alpha (same gamma);\n"
-              "faster, but a rate may differ from svm-train's (a sample within the\n"
-              "tolerance of a boundary); the default starts cold as svm-train does",
+              "C-SVC: start each C's fold models from the previous C's alpha (same gamma): "
+              "faster, but a rate may differ from svm-train's by a sample near a boundary; the "
+              "default starts cold as svm-train does",
               o.warmStart);
   for (const char* flag : {"-c", "-g"}) {
     const std::string f = flag;

@@ -164,3 +164,16 @@ TEST_CASE("kpg grid: bad ranges, folds and files are located errors", "[referenc
   CHECK_THAT(r.errors, Catch::Contains(expected));
   CHECK(r.output.empty());
 }
+
+TEST_CASE("kpg grid --help: the usage, each option once", "[reference][grid][cli]") {
+  const ProcessResult r = runProcess(kpgCommand() + " grid --help");
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.output, Catch::StartsWith("Usage: kpg grid"));
+  for (const char* flag : {"  -log2c ", "  -log2g ", "  -v ", "  -out ", "  -j ", "  --warm-start",
+                           "  --seed ", "  --help ", "  -t ", "  -e "}) {
+    CAPTURE(flag);
+    const std::size_t first = r.output.find(flag);
+    CHECK(first != std::string::npos);
+    CHECK(r.output.find(flag, first + 1) == std::string::npos);
+  }
+}

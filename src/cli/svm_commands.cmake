@@ -3,6 +3,7 @@ target_sources(kpg PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/options.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_options.cpp
   ${CMAKE_CURRENT_LIST_DIR}/train_command.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/grid_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/thread_pool.cpp
   ${CMAKE_CURRENT_LIST_DIR}/predict_command.cpp
   ${CMAKE_CURRENT_LIST_DIR}/trace_command.cpp

@@ -22,10 +22,19 @@ std::function<std::optional<std::string>(const std::string&)> probabilityFlag(Sv
   };
 }
 
+void addGridRows(OptionTable& t, SvmCommandOptions& o);
+
 // The rows of the SVM commands, bound to `o`. Kernel flags write into a KernelOptions that
 // parseSvmOptions copies into o.params.kernel and o.gamma afterwards.
 void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOptions& kernel) {
-  if (groups & kKernelFlags) addKernelOptions(t, kernel);
+  const bool grid = (groups & kGridFlags) != 0;
+  if (groups & kKernelFlags) {
+    OptionTable kernelRows("", "");
+    addKernelOptions(kernelRows, kernel);
+    for (const OptionRow& row : kernelRows.rows())
+      if (row.flag != "--help" && !(grid && row.flag == "-g")) t.add(row);
+  }
+  if (grid) addGridRows(t, o);
   if (groups & kTrainFlags) {
     SvmParams* params = &o.params;
     t.add({"-s", "svm_type", "Training",
@@ -46,7 +55,8 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
   }
   if (groups & kTrainFlags) {
     const std::string g = "Training";
-    t.addAnyReal("-c", "cost", g, "the parameter C of C-SVC and epsilon-SVR, > 0", o.params.c);
+    if (!grid)
+      t.addAnyReal("-c", "cost", g, "the parameter C of C-SVC and epsilon-SVR, > 0", o.params.c);
     t.addAnyReal("-p", "epsilon", g, "the epsilon of epsilon-SVR's loss, >= 0", o.params.epsilon);
     t.addAnyReal("-e", "epsilon", g, "tolerance of the termination criterion, > 0", o.params.eps);
     t.addReal("-m", "cachesize", "cache size in MB", g, "kernel cache in MB",
@@ -83,15 +93,21 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
           params->classWeights.push_back({static_cast<int>(whole), w});
           return std::nullopt;
         });
-    t.addInteger("-v", "n", g, "n-fold cross validation mode (n > #samples means leave-one-out)", 2,
-                 2147483647LL, o.folds, "off", "cross-validation folds");
-    t.addSwitch("-q", g, "quiet mode (no per-problem output)", o.quiet);
-    t.addInteger("-j", "n", g,
-                 "threads computing kernel columns; the model is the same for every n", 0, 1024,
-                 o.threads, "0 = all cores");
+    if (!grid)
+      t.addInteger("-v", "n", g, "n-fold cross validation mode (n > #samples means leave-one-out)",
+                   2, 2147483647LL, o.folds, "off", "cross-validation folds");
+    t.addSwitch("-q", g,
+                grid ? "taken for grid.py's sake; no effect" : "quiet mode (no per-problem output)",
+                o.quiet);
+    if (!grid)
+      t.addInteger("-j", "n", g,
+                   "threads computing kernel columns; the model is the same for every n", 0, 1024,
+                   o.threads, "0 = all cores");
     t.addInteger("--max-iter", "n", g, "iteration cap per sub-problem", 1, 2147483647LL,
                  o.params.maxIterations, "max(10^7, 100*#samples)");
-    t.addInteger("--seed", "n", g, "shuffle seed of cross validation", 0, 2147483647LL, o.seed);
+    t.addInteger("--seed", "n", g,
+                 "srand(n) of the fold shuffle (LIBSVM's rand(); 1 = svm-train's folds)", 0,
+                 2147483647LL, o.seed);
     t.addSwitch("--fail-unconverged", g, "exit with code 3 if a sub-problem hit the iteration cap",
                 o.failIfNotConverged);
   }
@@ -117,6 +133,51 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
                  1, 2147483647LL, o.maxSamples);
   }
   if (groups & kDataFlags) addDataOptions(t, o.data);
+}
+
+// grid.py's own options (tools/grid.py GridOption.parse_options); -c and -g are refused with its
+// advice, as grid.py raises "Use -log2c and -log2g.".
+void addGridRows(OptionTable& t, SvmCommandOptions& o) {
+  const std::string g = "Grid";
+  auto range = [&t, &g](const std::string& flag, Log2Range& target, bool& given,
+                        const Log2Range& shown) {
+    Log2Range* where = &target;
+    bool* mark = &given;
+    t.add({flag, "begin,end,step", g,
+           "the exponents of 2 to try: begin, begin+step, ... up to end (default " +
+               optionNumber(shown.begin) + "," + optionNumber(shown.end) + "," +
+               optionNumber(shown.step) + ")",
+           [flag, where, mark](const std::string& value) -> std::optional<std::string> {
+             if (auto e = parseLog2Range(value, *where)) return "invalid " + flag + " " + *e;
+             *mark = true;
+             return std::nullopt;
+           }});
+  };
+  range("-log2c", o.log2c, o.log2cGiven, kGridDefaultLog2C);
+  range("-log2g", o.log2g, o.log2gGiven, kGridDefaultLog2G);
+  t.addInteger("-v", "n", g, "n-fold cross validation of every grid point", 2, 2147483647LL,
+               o.folds, std::to_string(kGridDefaultFolds), "cross-validation folds");
+  t.addText("-out", "FILE", g,
+            "also write grid.py's out file (\"log2c=.. log2g=.. rate=..\" lines); null = none",
+            o.outPath);
+  t.addInteger("-j", "n", g, "threads evaluating grid points; the results are the same for every n",
+               0, 1024, o.threads, "0 = all cores");
+  t.addSwitch("--warm-start", g,
+              "C-SVC: start each C's fold models from the previous C's alpha (same gamma): "
+              "faster, but a rate may differ from svm-train's by a sample near a boundary; the "
+              "default starts cold as svm-train does",
+              o.warmStart);
+  for (const char* flag : {"-c", "-g"}) {
+    const std::string f = flag;
+    t.add({f, "value", g,
+           std::string("not taken: the grid sets ") +
+               (f == "-c" ? "C; use -log2c" : "gamma; use -log2g"),
+           [f](const std::string&) -> std::optional<std::string> {
+             return f + " is set by the grid; give its range with " +
+                    (f == "-c" ? "-log2c" : "-log2g") +
+                    " begin,end,step (grid.py: Use -log2c and -log2g.)";
+           }});
+  }
 }
 
 std::string synopsisOf(const char* usage) {

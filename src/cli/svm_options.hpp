@@ -5,6 +5,7 @@
 // P4, P6: a message naming the flag and exit code 1; a flag given twice is an error (LIBSVM
 // silently keeps the last).
 
+#include "svm/grid_search.hpp"
 #include "svm/svm_train.hpp"
 #include "svm_cli_io.hpp"
 
@@ -23,6 +24,9 @@ enum OptionGroup : unsigned {
   kDataFlags = 1u << 2,      // --format --label-column --header --zero-based --lenient ...
   kPredictFlags = 1u << 3,   // -b -q --decision-values
   kKernelCommand = 1u << 4,  // --no-matrix --max-samples
+  // -log2c -log2g -out, and -v -j with grid.py's meaning; with it the train group leaves out -c,
+  // -v and -j and the kernel group -g (the grid sets C and gamma).
+  kGridFlags = 1u << 5,
 };
 
 struct SvmCommandOptions {
@@ -34,12 +38,20 @@ struct SvmCommandOptions {
   int folds = 0;          // -v
   long long threads = 0;  // -j: threads for kernel columns, 0 = all cores
   bool quiet = false;
-  std::uint64_t seed = 1;  // cross-validation shuffle
+  std::uint64_t seed = 1;  // srand() of the cross-validation shuffle; 1 = svm-train's folds
   bool failIfNotConverged = false;
   DataOptions data;
   std::string decisionValuesPath;  // predict --decision-values
   bool printMatrix = true;         // kernel
   long long maxSamples = 5000;     // kernel: the n×n Gram matrix budget (R1)
+  // grid: grid.py's ranges; *Given records a range typed on the command line, which grid.py
+  // holds as floats ("-1.0") where its defaults are ints ("-5").
+  Log2Range log2c = kGridDefaultLog2C;
+  Log2Range log2g = kGridDefaultLog2G;
+  bool log2cGiven = false;
+  bool log2gGiven = false;
+  std::string outPath;     // grid -out; empty: none
+  bool warmStart = false;  // grid --warm-start
   std::vector<std::string> positional;
   bool help = false;
 };

@@ -17,5 +17,6 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/libsvm_random.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cross_validation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/probability.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/grid_search.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model_io.cpp
 )

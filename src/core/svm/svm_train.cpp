@@ -3,6 +3,7 @@
 #include "data/number_text.hpp"
 #include "svm/model_from_solver.hpp"
 #include "svm/probability.hpp"
+#include "svm/warm_start.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -96,7 +97,7 @@ bool hasConflictingDuplicates(const SparseRows& x, const Vector& y) {
 
 template <class Samples>
 SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmParams& params,
-                                   bool allowSingleClass) {
+                                   bool allowSingleClass, const CSvcStart* start, CSvcStart* end) {
   SvmTrainResult result;
   for (Index r = 0; r < y.size(); ++r) {
     if (y(r) != std::floor(y(r)) || std::abs(y(r)) > 2147483647.0) {
@@ -136,7 +137,15 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
       probB(static_cast<Index>(p)) = fit.info.sigmoid.b;
       result.probability.push_back(std::move(fit.info));
     }
-    SmoSolver solver(sub.dual(x, params), smoOptions(params));
+    DualProblem dual = sub.dual(x, params);
+    // Warm starts scale the previous C's α into one box; with -wi the boxes differ per class,
+    // so a weighted problem starts cold (warm starts are an option of kpg grid only).
+    if (start && start->c > 0 && p < start->alpha.size() && start->alpha[p].size() == sub.size() &&
+        !params.hardMargin && params.classWeights.empty()) {
+      dual.alpha0 = warmStartAlpha(start->alpha[p] * (params.c / start->c), sameIndices(sub.size()),
+                                   sub.labels(), params.c);
+    }
+    SmoSolver solver(std::move(dual), smoOptions(params));
     solver.solve();
     if (auto e = refusal(solver)) {
       result.error = e;
@@ -148,7 +157,9 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
     info.labelB = sub.labelB;
     result.subproblems.push_back(info);
     coefficients.push_back(solver.alpha().cwiseProduct(solver.problem().y));
+    if (end) end->alpha.push_back(solver.alpha());
   }
+  if (end) end->c = params.c;
   result.model = oneVsOneModel(x, plan, coefficients, rho, params.kernel);
   result.model.probA = probA;
   result.model.probB = probB;
@@ -185,14 +196,16 @@ SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParam
 
 template <class Samples>
 SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& params,
-                         bool allowSingleClass) {
+                         bool allowSingleClass, const CSvcStart* start = nullptr,
+                         CSvcStart* end = nullptr) {
   SvmTrainResult result;
   if (auto e = validateTraining(x, y, params)) {
     result.error = e;
     return result;
   }
-  result = params.type == SvmType::CSvc ? trainClassification(x, y, params, allowSingleClass)
-                                        : trainRegression(x, y, params);
+  result = params.type == SvmType::CSvc
+               ? trainClassification(x, y, params, allowSingleClass, start, end)
+               : trainRegression(x, y, params);
   if (result.error) return result;
   for (const SubproblemInfo& info : result.subproblems) {
     if (info.status == RunStatus::CapReached) {
@@ -355,6 +368,20 @@ SvmTrainResult trainSvm(const SparseRows& x, const Vector& y, const SvmParams& p
 SvmTrainResult trainSvmAllowingOneClass(const SparseRows& x, const Vector& y,
                                         const SvmParams& params) {
   return trainImpl(x, y, params, true);
+}
+
+SvmTrainResult trainSvmAllowingOneClassFrom(const Matrix& x, const Vector& y,
+                                            const SvmParams& params, const CSvcStart* start,
+                                            CSvcStart* end) {
+  if (end) *end = CSvcStart{};
+  return trainImpl(x, y, params, true, start, end);
+}
+
+SvmTrainResult trainSvmAllowingOneClassFrom(const SparseRows& x, const Vector& y,
+                                            const SvmParams& params, const CSvcStart* start,
+                                            CSvcStart* end) {
+  if (end) *end = CSvcStart{};
+  return trainImpl(x, y, params, true, start, end);
 }
 
 }  // namespace kpg

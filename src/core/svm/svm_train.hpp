@@ -122,6 +122,23 @@ SvmTrainResult trainSvm(const SparseRows& x, const Vector& y, const SvmParams& p
 SvmTrainResult trainSvmAllowingOneClass(const SparseRows& x, const Vector& y,
                                         const SvmParams& params);
 
+// A C-SVC warm start (kpg grid --warm-start, grid_search.hpp): the α of every sub-problem of a
+// training on the same samples and labels at cost c. The next training at C' starts each
+// sub-problem from α·C'/c, which keeps Σ α_i y_i = 0 and the box [0, C'] (warm_start.hpp clips
+// and repairs what rounding leaves), instead of α = 0.
+struct CSvcStart {
+  double c = 0;
+  std::vector<Vector> alpha;  // per sub-problem, pair order
+};
+// trainSvmAllowingOneClass starting from `start` (nullptr or a mismatch: α = 0); `end`, if given,
+// receives this training's α and C for the next one.
+SvmTrainResult trainSvmAllowingOneClassFrom(const Matrix& x, const Vector& y,
+                                            const SvmParams& params, const CSvcStart* start,
+                                            CSvcStart* end);
+SvmTrainResult trainSvmAllowingOneClassFrom(const SparseRows& x, const Vector& y,
+                                            const SvmParams& params, const CSvcStart* start,
+                                            CSvcStart* end);
+
 // The "data" checks of trainSvm (sizes, non-empty, finite values).
 std::optional<ParameterError> validateTrainingData(const Matrix& x, const Vector& y);
 std::optional<ParameterError> validateTrainingData(const SparseRows& x, const Vector& y);

@@ -17,4 +17,5 @@ target_sources(kpg_core_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/svm_model_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/libsvm_random_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/probability_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/grid_search_test.cpp
 )

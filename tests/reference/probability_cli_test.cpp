@@ -95,6 +95,11 @@ std::vector<Case> cases() {
       {"heart_scale", readFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"), "", false},
       {"3 classes", threeClasses(), "-g 0.5 -c 2", false},
       {"SVR", sineRegression(), "-s 3 -g 0.5 -p 0.1", true},
+      // Class weights: each pair's fit trains its folds with the pair's weighted C (svm_train
+      // passes weighted_C[i], weighted_C[j] to svm_binary_svc_probability).
+      {"heart_scale -wi", readFile(KPG_SHARED_DIR "/data/libsvm/heart_scale"), "-w1 3 -w-1 0.5",
+       false},
+      {"3 classes -wi", threeClasses(), "-g 0.5 -c 2 -w2 4 -w3 0.25", false},
   };
 }
 

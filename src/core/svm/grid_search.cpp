@@ -2,8 +2,8 @@
 
 #include "data/number_text.hpp"
 
-#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace kpg {
@@ -245,11 +245,17 @@ std::string pythonNumberText(double value, bool asInteger) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
   // The shortest round-trip digits and their decimal exponent, from the scientific form
-  // "d.ddde±xx" of std::to_chars (the same digits as Python's repr, David Gay's shortest).
+  // "d.ddde±xx": the fewest digits that read back exactly, correctly rounded, are the digits of
+  // Python's repr (David Gay's shortest). std::to_chars for double would do it in one call, but
+  // the wasm build's libc++ lacks it, so %.*e is tried with 1 to 17 digits.
   char buffer[64];
-  const auto done =
-      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
-  std::string text(buffer, done.ptr);
+  for (int precision = 0; precision <= 16; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*e", precision, value);
+    if (std::strtod(buffer, nullptr) == value) break;
+  }
+  std::string text(buffer);
+  for (char& c : text)
+    if (c == ',') c = '.';  // a C locale with a decimal comma (strtod read it the same way)
   std::string sign;
   if (text[0] == '-') {
     sign = "-";

@@ -39,7 +39,7 @@ ClassRegionsResult trainClassRegions(const DataImport& data, const LabState& lab
   params.bias = lab.params.bias;
   params.maxIterations = kRegionMaxIterations;
   const Matrix x = shownFeatures(data);
-  SvmTrainResult trained = trainSvm(x, data.data.y, params);
+  SvmTrainResult trained = trainSvmWithoutProbability(x, data.data.y, params);
   if (!trained.ok()) {
     result.error = trained.error->parameter + ": " + trained.error->message;
     return result;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace kpg {
 
@@ -95,7 +96,10 @@ bool hasConflictingDuplicates(const SparseRows& x, const Vector& y) {
   });
 }
 
-template <class Samples>
+// kProbability: whether this instantiation can fit -b 1's probability model. trainSvm's can;
+// trainSvmWithoutProbability's cannot, so a program that calls only that one (the app) does not
+// link the fit.
+template <bool kProbability, class Samples>
 SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmParams& params,
                                    bool allowSingleClass, const CSvcStart* start, CSvcStart* end) {
   SvmTrainResult result;
@@ -118,24 +122,27 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
   Vector probA(params.probability ? rho.size() : 0);
   Vector probB(probA.size());
   // svm-train never seeds rand(): every run draws the sequence of seed 1 (libsvm_random.hpp).
-  LibsvmRandom random;
+  [[maybe_unused]] std::optional<LibsvmRandom> random;
+  if constexpr (kProbability) random.emplace();
   for (std::size_t p = 0; p < plan.subproblems.size(); ++p) {
     const BinarySubproblem& sub = plan.subproblems[p];
-    if (params.probability) {
-      // svm_train: the pair's probability fit comes before its own training and draws its shuffle
-      // from the one rand() sequence, pair after pair. The pair's costs are LIBSVM's
-      // weighted_C[i], weighted_C[j] (-wi; weightedC).
-      const double inf = std::numeric_limits<double>::infinity();
-      const double cp = params.hardMargin ? inf : weightedC(params, sub.labelA);
-      const double cn = params.hardMargin ? inf : weightedC(params, sub.labelB);
-      PairProbability fit = pairProbability(x, sub, params, cp, cn, random);
-      if (fit.error) {
-        result.error = fit.error;
-        return result;
+    if constexpr (kProbability) {
+      if (params.probability) {
+        // svm_train: the pair's probability fit comes before its own training and draws its shuffle
+        // from the one rand() sequence, pair after pair. The pair's costs are LIBSVM's
+        // weighted_C[i], weighted_C[j] (-wi; weightedC).
+        const double inf = std::numeric_limits<double>::infinity();
+        const double cp = params.hardMargin ? inf : weightedC(params, sub.labelA);
+        const double cn = params.hardMargin ? inf : weightedC(params, sub.labelB);
+        PairProbability fit = pairProbability(x, sub, params, cp, cn, *random);
+        if (fit.error) {
+          result.error = fit.error;
+          return result;
+        }
+        probA(static_cast<Index>(p)) = fit.info.sigmoid.a;
+        probB(static_cast<Index>(p)) = fit.info.sigmoid.b;
+        result.probability.push_back(std::move(fit.info));
       }
-      probA(static_cast<Index>(p)) = fit.info.sigmoid.a;
-      probB(static_cast<Index>(p)) = fit.info.sigmoid.b;
-      result.probability.push_back(std::move(fit.info));
     }
     DualProblem dual = sub.dual(x, params);
     // Warm starts scale the previous C's α into one box; with -wi the boxes differ per class,
@@ -166,7 +173,7 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
   return result;
 }
 
-template <class Samples>
+template <bool kProbability, class Samples>
 SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParams& params) {
   SvmTrainResult result;
   QMatrixOptions qOptions;
@@ -180,21 +187,23 @@ SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParam
   }
   result.model = svrModel(solver, x, params.kernel, params.bias);
   result.subproblems.push_back(summarize(solver, result.model.rho(0)));
-  if (params.probability) {
-    // svm_train: svm_svr_probability runs after the model is trained, with the first rand().
-    LibsvmRandom random;
-    PairProbability fit = svrProbability(x, y, params, random);
-    if (fit.error) {
-      result.error = fit.error;
-      return result;
+  if constexpr (kProbability) {
+    if (params.probability) {
+      // svm_train: svm_svr_probability runs after the model is trained, with the first rand().
+      LibsvmRandom random;
+      PairProbability fit = svrProbability(x, y, params, random);
+      if (fit.error) {
+        result.error = fit.error;
+        return result;
+      }
+      result.model.probA = Vector::Constant(1, fit.info.sigma);
+      result.probability.push_back(std::move(fit.info));
     }
-    result.model.probA = Vector::Constant(1, fit.info.sigma);
-    result.probability.push_back(std::move(fit.info));
   }
   return result;
 }
 
-template <class Samples>
+template <class Samples, bool kProbability = true>
 SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& params,
                          bool allowSingleClass, const CSvcStart* start = nullptr,
                          CSvcStart* end = nullptr) {
@@ -203,9 +212,15 @@ SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& par
     result.error = e;
     return result;
   }
+  if (!kProbability && params.probability) {
+    result.error = ParameterError{"probability",
+                                  "this entry point trains without probability estimates; call "
+                                  "trainSvm for -b 1"};
+    return result;
+  }
   result = params.type == SvmType::CSvc
-               ? trainClassification(x, y, params, allowSingleClass, start, end)
-               : trainRegression(x, y, params);
+               ? trainClassification<kProbability>(x, y, params, allowSingleClass, start, end)
+               : trainRegression<kProbability>(x, y, params);
   if (result.error) return result;
   for (const SubproblemInfo& info : result.subproblems) {
     if (info.status == RunStatus::CapReached) {
@@ -355,6 +370,11 @@ bool SvmTrainResult::converged() const {
 
 SvmTrainResult trainSvm(const Matrix& x, const Vector& y, const SvmParams& params) {
   return trainImpl(x, y, params, false);
+}
+
+SvmTrainResult trainSvmWithoutProbability(const Matrix& x, const Vector& y,
+                                          const SvmParams& params) {
+  return trainImpl<Matrix, false>(x, y, params, false);
 }
 
 SvmTrainResult trainSvmAllowingOneClass(const Matrix& x, const Vector& y, const SvmParams& params) {

@@ -109,6 +109,12 @@ struct SvmTrainResult {
 // non-finite kernel values (no model is returned).
 SvmTrainResult trainSvm(const Matrix& x, const Vector& y, const SvmParams& params);
 
+// As trainSvm without -b 1 (params.probability must be false: error "probability"): for a program
+// that never fits probabilities (the app's multi-class regions), whose binary then does not carry
+// the fit (probability.hpp), 8 KB of .wasm.
+SvmTrainResult trainSvmWithoutProbability(const Matrix& x, const Vector& y,
+                                          const SvmParams& params);
+
 // As trainSvm, but a C-SVC training set of a single class gives a model that predicts that class
 // (what `svm-train -v` does with a fold left with one class). For cross_validation.cpp.
 SvmTrainResult trainSvmAllowingOneClass(const Matrix& x, const Vector& y, const SvmParams& params);

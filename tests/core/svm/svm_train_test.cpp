@@ -392,3 +392,24 @@ TEST_CASE("Class weights -wi give each class its own C, as LIBSVM's weighted_C",
     }
   }
 }
+
+TEST_CASE("trainSvmWithoutProbability is trainSvm without -b 1, and refuses it by name",
+          "[svm][train]") {
+  Matrix x;
+  Vector y;
+  threeBlobs(x, y);
+  SvmParams params;
+  params.kernel = KernelParams::rbf(0.5);
+  const SvmTrainResult full = trainSvm(x, y, params);
+  const SvmTrainResult plain = trainSvmWithoutProbability(x, y, params);
+  REQUIRE(full.ok());
+  REQUIRE(plain.ok());
+  CHECK(plain.model.coefficients == full.model.coefficients);
+  CHECK(plain.model.rho == full.model.rho);
+  CHECK(plain.model.probA.size() == 0);
+  params.probability = true;
+  const SvmTrainResult refused = trainSvmWithoutProbability(x, y, params);
+  REQUIRE(refused.error.has_value());
+  CHECK(refused.error->parameter == "probability");
+  CHECK(trainSvm(x, y, params).model.probA.size() == 3);
+}

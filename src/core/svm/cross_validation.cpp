@@ -1,9 +1,9 @@
 #include "svm/cross_validation.hpp"
 
 #include "data/number_text.hpp"
-#include "svm/probability.hpp"
 #include "svm/libsvm_random.hpp"
 #include "svm/one_vs_one.hpp"
+#include "svm/probability.hpp"
 
 #include <cmath>
 #include <numeric>

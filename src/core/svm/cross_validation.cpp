@@ -168,7 +168,7 @@ FoldLayout libsvmFoldLayout(const Vector& y, SvmType type, int folds, std::uint3
     for (std::size_t c = 0; c < classes; ++c) {
       const int count = static_cast<int>(g.counts[c]);
       Index* members = grouped.data() + classStart[c];
-      for (int i = 0; i < count; ++i) std::swap(members[rand.indexIn(i, count)], members[i]);
+      rand.shuffle(members, count);
     }
     // fold_count[i] = Σ_c (i+1)·count_c/k − i·count_c/k; fold i gathers class c's share.
     for (Index i = 0; i < k; ++i) {
@@ -190,10 +190,7 @@ FoldLayout libsvmFoldLayout(const Vector& y, SvmType type, int folds, std::uint3
     }
   } else {
     std::iota(layout.order.begin(), layout.order.end(), Index{0});
-    const int count = static_cast<int>(n);
-    for (int i = 0; i < count; ++i)
-      std::swap(layout.order[static_cast<std::size_t>(i)],
-                layout.order[static_cast<std::size_t>(rand.indexIn(i, count))]);
+    rand.shuffle(layout.order.data(), static_cast<int>(n));
     for (Index i = 0; i <= k; ++i) layout.start[static_cast<std::size_t>(i)] = i * n / k;
   }
   return layout;

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 namespace kpg {
 
@@ -27,6 +28,13 @@ class LibsvmRandom {
 
   // LIBSVM's `i + rand() % (n - i)` idiom: an index in [begin, end), end > begin.
   int indexIn(int begin, int end) { return begin + next() % (end - begin); }
+
+  // LIBSVM's shuffle, as svm_cross_validation and svm_binary_svc_probability write it: for
+  // i = 0 .. count−1, swap values[i] with values[i + rand() % (count − i)].
+  template <class T>
+  void shuffle(T* values, int count) {
+    for (int i = 0; i < count; ++i) std::swap(values[i], values[indexIn(i, count)]);
+  }
 
  private:
   std::array<std::uint32_t, 34> ring_{};  // the last 34 values r_{i−34} .. r_{i−1}

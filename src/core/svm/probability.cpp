@@ -212,14 +212,11 @@ double predictionOf(const SvmModel& model, const SparseRows& x, Index r) {
   return predict(model, x.row(r));
 }
 
-// LIBSVM's shuffle: for i = 0 .. l−1, swap perm[i] with perm[i + rand() % (l − i)].
+// 0 .. l−1 in LIBSVM's shuffled order (LibsvmRandom::shuffle).
 std::vector<Index> libsvmShuffle(Index l, LibsvmRandom& random) {
   std::vector<Index> perm(static_cast<std::size_t>(l));
   std::iota(perm.begin(), perm.end(), Index{0});
-  for (Index i = 0; i < l; ++i) {
-    const Index j = random.indexIn(static_cast<int>(i), static_cast<int>(l));
-    std::swap(perm[static_cast<std::size_t>(i)], perm[static_cast<std::size_t>(j)]);
-  }
+  random.shuffle(perm.data(), static_cast<int>(l));
   return perm;
 }
 

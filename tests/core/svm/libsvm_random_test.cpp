@@ -37,3 +37,16 @@ TEST_CASE("LibsvmRandom follows srand for other seeds and maps 0 to 1", "[svm][r
   }
   CHECK(inRange == 1000);
 }
+
+TEST_CASE("LibsvmRandom::shuffle is LIBSVM's swap loop over one rand() per position",
+          "[svm][random]") {
+  // svm.cpp: for (i = 0; i < l; i++) { int j = i + rand() % (l - i); swap(perm[i], perm[j]); }
+  int values[6] = {0, 1, 2, 3, 4, 5};
+  LibsvmRandom random;
+  random.shuffle(values, 6);
+  // The same draws by hand: 1804289383 % 6 = 1, 846930886 % 5 = 1, 1681692777 % 4 = 1,
+  // 1714636915 % 3 = 1, 1957747793 % 2 = 1, the last % 1 = 0: each i swaps with i + 1, so
+  // 0 walks to the end.
+  const int expected[6] = {1, 2, 3, 4, 5, 0};
+  for (int k = 0; k < 6; ++k) CHECK(values[k] == expected[k]);
+}

@@ -15,7 +15,7 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-all_targets=(libsvm csv model session sharelink actions)
+all_targets=(libsvm csv model range session sharelink actions)
 target=${1:-all}
 seconds=${2:-20}
 if [ "$target" = all ]; then

@@ -127,10 +127,12 @@ def main():
         for d in (2, 20):
             for name, make, c in (("moons", moons, 1), ("circles", circles, 1), ("blobs", blobs, 100)):
                 label = "%s d=%d N=%d C=%d" % (name, d, n, c)
+                # Drawn whether selected or not, so that --only times the same data as a full run.
+                data = make(n, d, rng)
                 if args.only not in label:
                     continue
                 path = os.path.join(tmp, "%s_%d_%d" % (name, d, n))
-                write_dense(path, *make(n, d, rng))
+                write_dense(path, *data)
                 goal = 0.8 if c == 100 else (0.33 if n >= 20000 else 0.8)
                 sets.append((label, path, "-c %d" % c, goal))
     if args.only in "digits d=64 N=1797 10 classes C=1":

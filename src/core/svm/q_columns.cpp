@@ -49,31 +49,64 @@ void QColumnCache::linkAsNewest(Index h) {
 void QColumnCache::release(Index h) {
   Head& head = heads_[static_cast<std::size_t>(h)];
   unlink(h);
-  availableFloats_ += head.length;
-  heldFloats_ -= head.length;
+  availableFloats_ += head.allocated;
+  heldFloats_ -= head.allocated;
   head.data.reset();
   head.length = 0;
+  head.allocated = 0;
+}
+
+void QColumnCache::applyLoggedSwaps(Head& head) const {
+  float* data = head.data.get();
+  Index length = head.length;
+  for (std::size_t s = head.synced; s < swapLog_.size(); ++s) {
+    const LoggedSwap swap = swapLog_[s];
+    if (length <= swap.low) continue;
+    if (length > swap.high) {
+      std::swap(data[swap.low], data[swap.high]);
+    } else {
+      length = swap.low;  // the entry at `low` would come from beyond the cached part
+    }
+  }
+  head.length = length;
+  head.synced = swapLog_.size();
+}
+
+void QColumnCache::flushSwapLog() {
+  for (Index h = next_[static_cast<std::size_t>(size())]; h != size();
+       h = next_[static_cast<std::size_t>(h)])
+    applyLoggedSwaps(heads_[static_cast<std::size_t>(h)]);
+  for (Head& head : heads_) head.synced = 0;
+  swapLog_.clear();
 }
 
 const float* QColumnCache::column(Index position, Index length) {
   Head& head = heads_[static_cast<std::size_t>(position)];
-  if (head.length > 0) unlink(position);
-  const Index more = length - head.length;
-  if (more > 0) {
+  if (head.data) {
+    unlink(position);
+    applyLoggedSwaps(head);
+  } else {
+    head.synced = swapLog_.size();
+  }
+  if (length > head.length) {
     ++misses_;
-    // Free the least recently used columns until the missing part fits.
-    while (availableFloats_ < more) {
-      const Index oldest = next_[static_cast<std::size_t>(size())];
-      release(oldest);
+    if (length > head.allocated) {
+      const Index more = length - head.allocated;
+      // Free the least recently used columns until the missing part fits.
+      while (availableFloats_ < more) {
+        const Index oldest = next_[static_cast<std::size_t>(size())];
+        release(oldest);
+      }
+      std::unique_ptr<float[]> grown(new float[static_cast<std::size_t>(length)]);
+      if (head.length > 0)
+        std::memcpy(grown.get(), head.data.get(), static_cast<std::size_t>(head.length) * 4);
+      head.data = std::move(grown);
+      head.allocated = length;
+      availableFloats_ -= more;
+      heldFloats_ += more;
+      peakFloats_ = std::max(peakFloats_, heldFloats_);
     }
-    std::unique_ptr<float[]> grown(new float[static_cast<std::size_t>(length)]);
-    if (head.length > 0)
-      std::memcpy(grown.get(), head.data.get(), static_cast<std::size_t>(head.length) * 4);
-    compute(position, head.length, length, grown.get() + head.length);
-    head.data = std::move(grown);
-    availableFloats_ -= more;
-    heldFloats_ += more;
-    peakFloats_ = std::max(peakFloats_, heldFloats_);
+    compute(position, head.length, length, head.data.get() + head.length);
     head.length = length;
   } else {
     ++hits_;
@@ -103,7 +136,7 @@ void QColumnCache::computePart(Index position, Index first, Index last, double* 
     for (Index a = first; a < last; ++a)
       k[a - first] = kernelValue(kernel_, sparseRows_.row(rowOf_[static_cast<std::size_t>(a)]), b);
   } else {
-    kernelColumnRange(kernel_, dense_, position, first, last, k);
+    kernelColumnRangeForCache(kernel_, dense_, position, first, last, k);
   }
   // Q_ab = s_a s_b k_ab, rounded once (LIBSVM's (Qfloat)(y[i]*y[j]*kernel)).
   const float sb = signs_(position);
@@ -124,28 +157,14 @@ void QColumnCache::swapPositions(Index a, Index b) {
   // The column slots (LIBSVM's Cache::swap_index).
   Head& ha = heads_[static_cast<std::size_t>(a)];
   Head& hb = heads_[static_cast<std::size_t>(b)];
-  if (ha.length > 0) unlink(a);
-  if (hb.length > 0) unlink(b);
-  std::swap(ha.data, hb.data);
-  std::swap(ha.length, hb.length);
-  if (ha.length > 0) linkAsNewest(a);
-  if (hb.length > 0) linkAsNewest(b);
-  const Index low = std::min(a, b);
-  const Index high = std::max(a, b);
-  // Every cached column: swap the two entries, or free it if it holds only the lower one.
-  for (Index h = next_[static_cast<std::size_t>(size())]; h != size();) {
-    const Index following = next_[static_cast<std::size_t>(h)];
-    Head& head = heads_[static_cast<std::size_t>(h)];
-    if (head.length > low) {
-      if (head.length > high) {
-        std::swap(head.data[static_cast<std::size_t>(low)],
-                  head.data[static_cast<std::size_t>(high)]);
-      } else {
-        release(h);
-      }
-    }
-    h = following;
-  }
+  if (ha.data) unlink(a);
+  if (hb.data) unlink(b);
+  std::swap(ha, hb);
+  if (ha.data) linkAsNewest(a);
+  if (hb.data) linkAsNewest(b);
+  // Every cached column's two entries, when it is next read (the header comment).
+  swapLog_.push_back({std::min(a, b), std::max(a, b)});
+  if (static_cast<Index>(swapLog_.size()) > kSwapLogBound * size()) flushSwapLog();
 }
 
 void QColumnCache::reorder(const std::vector<Index>& order) {

@@ -11,13 +11,20 @@
 //     j at once;
 //   - swapPositions(a, b) follows the solver's swap: the samples, signs and column slots trade
 //     places, each cached column swaps its two entries, and a column that holds one of the two
-//     entries only is freed (it would hold a stale value there).
+//     entries only loses its entries from the lower one on (they would be stale there).
+//     LIBSVM walks every cached column at every swap, two cache misses per column: the largest
+//     single cost of a shrinking run with a full cache (bench/engine_vs_libsvm.py, blobs d = 2,
+//     C = 100: 14 % of svm-train's time). Here the swap is logged, and a column applies the swaps
+//     it missed when it is next read, in one pass over its own entries; a column evicted first
+//     never pays. The entries read are the same as LIBSVM's: a column it would have freed is
+//     truncated to the entries still valid and extended, computing the same values again.
 //
 // Kernel values are computed in double and rounded to float once, as LIBSVM's: from dense samples
-// by kernel_block.hpp kernelColumnRange (one matrix–vector product and one map over the missing
-// part of the column), or over sparse rows by svm/sparse_kernel.hpp's merges. Computing in float
-// would be faster, but the norms form ‖x_a‖² + ‖x_b‖² − 2 x_a·x_b cancels in float for unscaled
-// data (features ~10³ lose whole percents of k), which LIBSVM users do not expect.
+// by kernel_block.hpp kernelColumnRangeForCache (one matrix–vector product and one map over the
+// missing part of the column, RBF's exp vectorized), or over sparse rows by
+// svm/sparse_kernel.hpp's merges. Computing in float would be faster, but the norms form
+// ‖x_a‖² + ‖x_b‖² − 2 x_a·x_b cancels in float for unscaled data (features ~10³ lose whole
+// percents of k), which LIBSVM users do not expect.
 //
 // The cache is not solver state: it is built from the Q provider (QMatrix::makeColumnCache) by
 // the solver's workspace, and a copied solver builds its own.
@@ -55,6 +62,8 @@ class QColumnCache {
   // kParallelMinimum entries a thread are computed on the calling thread.
   void setParallelFor(ParallelFor parallelFor) { parallelFor_ = std::move(parallelFor); }
   static constexpr Index kParallelMinimum = 2048;
+  // Logged swaps per variable before every column is brought up to date (16 bytes each).
+  static constexpr Index kSwapLogBound = 16;
 
   std::int64_t hits() const { return hits_; }
   std::int64_t misses() const { return misses_; }
@@ -65,13 +74,23 @@ class QColumnCache {
 
  private:
   struct Head {
-    std::unique_ptr<float[]> data;
-    Index length = 0;  // data[0 .. length) is cached
+    std::unique_ptr<float[]> data;  // null: not cached
+    Index length = 0;               // data[0 .. length) holds Q's entries (after the swaps)
+    Index allocated = 0;            // floats of data, counted against the budget
+    std::size_t synced = 0;         // swapLog_[0 .. synced) is applied to data
+  };
+  struct LoggedSwap {
+    Index low;
+    Index high;
   };
   void initBudget(Index n, std::int64_t cacheBytes);
   void unlink(Index h);
   void linkAsNewest(Index h);
   void release(Index h);
+  // Applies the swaps logged since the column was last brought up to date.
+  void applyLoggedSwaps(Head& head) const;
+  // Brings every cached column up to date and empties the log (when it grows past its bound).
+  void flushSwapLog();
   // Q entries of the variable at `position` over positions first .. last−1 into out.
   void compute(Index position, Index first, Index last, float* out);
   // The same for entries first .. last−1 with the double values in k (one thread's share).
@@ -90,6 +109,7 @@ class QColumnCache {
   // the least recently used.
   std::vector<Index> previous_;
   std::vector<Index> next_;
+  std::vector<LoggedSwap> swapLog_;
   std::int64_t availableFloats_ = 0;
   std::int64_t heldFloats_ = 0;
   std::int64_t peakFloats_ = 0;

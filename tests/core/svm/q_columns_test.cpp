@@ -1,0 +1,89 @@
+#include "svm/q_columns.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+using namespace kpg;
+
+namespace {
+
+struct CacheData {
+  Matrix x;
+  Vector signs;
+};
+
+CacheData randomData(Index n, Index d, std::uint32_t seed) {
+  std::mt19937 engine(seed);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  CacheData data;
+  data.x.resize(n, d);
+  data.signs.resize(n);
+  for (Index i = 0; i < n; ++i) {
+    for (Index c = 0; c < d; ++c) data.x(i, c) = normal(engine);
+    data.signs(i) = normal(engine) > 0 ? 1 : -1;
+  }
+  return data;
+}
+
+// The column a fresh cache computes for the samples in `order` (position → variable): what
+// LIBSVM's eager swap_index leaves in a column, or computes again after freeing it.
+std::vector<float> freshColumn(const KernelParams& kernel, const CacheData& data,
+                               const std::vector<Index>& order, Index position, Index length) {
+  QColumnCache fresh(kernel, KernelSamples<double>(data.x), data.signs, 1 << 20);
+  fresh.reorder(order);
+  const float* column = fresh.column(position, length);
+  return std::vector<float>(column, column + length);
+}
+
+}  // namespace
+
+TEST_CASE("Q columns: logged swaps leave every column as a fresh computation would",
+          "[svm][cache]") {
+  // Random swaps and reads of random lengths, many more swaps than the log holds (it is flushed
+  // several times), with a budget of 3 full columns (evictions) and one that holds them all.
+  const Index n = 40;
+  const CacheData data = randomData(n, 3, 7);
+  const KernelParams kernel = KernelParams::rbf(0.4);
+  const std::int64_t headerBytes = 4 * n;
+  for (const std::int64_t budget : {4 * (3 * n) + headerBytes, std::int64_t{1} << 20}) {
+    QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
+    std::vector<Index> order(static_cast<std::size_t>(n));
+    for (Index t = 0; t < n; ++t) order[static_cast<std::size_t>(t)] = t;
+    std::mt19937 engine(11);
+    std::uniform_int_distribution<Index> pick(0, n - 1);
+    std::int64_t swaps = 0;
+    std::int64_t reads = 0;
+    for (int event = 0; event < 6000; ++event) {
+      if (engine() % 3 != 0) {
+        const Index a = pick(engine);
+        const Index b = pick(engine);
+        cache.swapPositions(a, b);
+        std::swap(order[static_cast<std::size_t>(a)], order[static_cast<std::size_t>(b)]);
+        ++swaps;
+        continue;
+      }
+      const Index position = pick(engine);
+      const Index length = 1 + pick(engine);
+      const float* column = cache.column(position, length);
+      const std::vector<float> expected = freshColumn(kernel, data, order, position, length);
+      bool same = true;
+      for (Index k = 0; k < length; ++k) same &= column[k] == expected[static_cast<std::size_t>(k)];
+      CHECK(same);
+      // And the values are Q's: s_a s_b k(x_a, x_b) of the variables now at those positions.
+      const Index b = order[static_cast<std::size_t>(position)];
+      const Index a = order[static_cast<std::size_t>(length - 1)];
+      const double q = data.signs(a) * data.signs(b) *
+                       kernelValue(kernel, data.x.row(a).transpose(), data.x.row(b).transpose());
+      CHECK(std::abs(column[length - 1] - q) <= 1e-6);
+      ++reads;
+      CHECK(cache.heldBytes() <= std::max<std::int64_t>(budget - headerBytes, 4 * 2 * n));
+    }
+    CHECK(swaps > 3 * QColumnCache::kSwapLogBound * n);
+    CHECK(reads > 1500);
+    CHECK(cache.misses() > 0);
+    CHECK(cache.hits() > 0);
+  }
+}

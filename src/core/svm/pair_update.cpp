@@ -54,8 +54,7 @@ void updateGradient(double* gradient, const ColumnScalar* qColumnI, double delta
   // G_k += Q_ki Δα_i + Q_kj Δα_j, grouped as LIBSVM's loop (the same bits as Eigen's
   // G += Δα_i Q_:i + Δα_j Q_:j, which this replaced).
   for (Index k = 0; k < count; ++k)
-    gradient[k] +=
-        deltaI * static_cast<double>(qColumnI[k]) + deltaJ * static_cast<double>(qColumnJ[k]);
+    gradient[k] = updatedGradientEntry(gradient[k], qColumnI[k], deltaI, qColumnJ[k], deltaJ);
 }
 
 template void updateGradient<double>(double*, const double*, double, const double*, double, Index);

@@ -54,10 +54,18 @@ double courseLambda(double gi, double gj, double eta, double alphaI, double uppe
 // The gradient update after a pair update (course-notes 003 "SMO algo" step 5,
 // g_s ← g_s − λ(k_is − k_js); LIBSVM's "update G" loop). In this solver's variables, with
 // G = Qα + p and Δα_i, Δα_j the changes of the pair:
-//   G ← G + Q_:i Δα_i + Q_:j Δα_j          (O(n), the only O(n) work of a step besides the gap)
+//   G ← G + Q_:i Δα_i + Q_:j Δα_j          (O(n); SmoSolver does it in the gap's own pass,
+//                                           working_set.hpp updateGradientAndGap)
 // qColumnI, qColumnJ: columns i and j of Q, the size of G.
 void updateGradient(Vector& gradient, const Vector& qColumnI, double deltaI, const Vector& qColumnJ,
                     double deltaJ);
+// One entry of that update, G_k + (Q_ki Δα_i + Q_kj Δα_j), grouped as LIBSVM's loop; the solver's
+// pass that also takes the gap of the new α (working_set.hpp updateGradientAndGap) uses it too.
+template <class ColumnScalar>
+inline double updatedGradientEntry(double gradient, ColumnScalar qI, double deltaI, ColumnScalar qJ,
+                                   double deltaJ) {
+  return gradient + (deltaI * static_cast<double>(qI) + deltaJ * static_cast<double>(qJ));
+}
 // The same over the first `count` entries, with the columns in double or float (a solver that
 // shrinks updates its active variables only; LIBSVM's loop over active_size).
 template <class ColumnScalar>

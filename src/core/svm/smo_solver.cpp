@@ -103,13 +103,14 @@ void SmoSolver::updateMembership(Index t) {
       setMembership(problem_.y(t), alpha_(t), problem_.lower(t), problem_.upper(t));
 }
 
-void SmoSolver::settle() {
+void SmoSolver::settle(const OptimalityGap* gapOfActive) {
   const DualIterate state = iterate();
   if (shrinking() && --countdown_ == 0) {
     countdown_ = std::min<std::int64_t>(problem_.size(), 1000);
     shrink();
+    gapOfActive = nullptr;  // the active set and its positions have changed
   }
-  gap_ = optimalityGap(state, activeSize());
+  gap_ = gapOfActive != nullptr ? *gapOfActive : optimalityGap(state, activeSize());
   if (!gap_.gradientFinite) {
     stopInvalid(std::string(kKernelOverflowMessage));
     return;
@@ -274,7 +275,9 @@ void SmoSolver::advanceWith(Recorder& recorder) {
     updateMembership(i);
     updateMembership(j);
   }
-  updateGradient(gradient_.data(), columnI, deltaI, columnJ, deltaJ, active);
+  // G and the gap of the new α in one pass (membership is rewritten for i and j above).
+  const OptimalityGap gapAfter =
+      updateGradientAndGap(state, gradient_.data(), columnI, deltaI, columnJ, deltaJ, active);
   if (shrinking()) {
     updateGradientBar(i, alphaIBefore);
     updateGradientBar(j, alphaJBefore);
@@ -283,7 +286,7 @@ void SmoSolver::advanceWith(Recorder& recorder) {
 
   // Settle the status at this update: the gap of the new α, once, for the stopping test now and
   // for the selection of the next step.
-  settle();
+  settle(&gapAfter);
 
   if constexpr (Recorder::kRecords) {
     SmoStep& r = recorder.step;

@@ -192,7 +192,9 @@ class SmoSolver {
   // After an update (and at construction): shrinking's countdown, the gap of the active set, the
   // full-set check and the status (LIBSVM Solve's loop head, run eagerly so that the status is
   // settled on the step that made the last update).
-  void settle();
+  // gapOfActive: the gap over the active variables when the caller has it already (the pass
+  // that updated G), else null.
+  void settle(const OptimalityGap* gapOfActive = nullptr);
   void stopInvalid(std::string message);
   // Column `position` of Q over positions 0 .. length−1, in position order.
   const Vector& columnAt(Index position, Index length, Vector& buffer);

@@ -1,5 +1,7 @@
 #include "svm/working_set.hpp"
 
+#include "svm/pair_update.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -13,8 +15,10 @@ namespace {
 
 // The pass of optimalityGap with the set tests of `member` (t → SetMembership bits): the same
 // loop whether the bits are read from the solver's bytes or derived from y, α, A and B.
-template <class Member>
-OptimalityGap gapPass(const DualIterate& s, Index n, Member member) {
+// `gradientAt(t)` gives G_t: read, or written first by updateGradientAndGap's update (then
+// passed on in a register, not read back from the store just made).
+template <class Member, class GradientAt>
+OptimalityGap gapPass(const DualIterate& s, Index n, Member member, GradientAt gradientAt) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   OptimalityGap gap;
   gap.mAlpha = -inf;
@@ -24,10 +28,10 @@ OptimalityGap gapPass(const DualIterate& s, Index n, Member member) {
   // set the pace of this loop, the solver's hottest (bench/engine_vs_libsvm.py).
   bool finite = true;
   const double* y = s.y.data();
-  const double* g = s.gradient.data();
   for (Index t = 0; t < n; ++t) {
-    finite &= g[t] - g[t] == 0.0;
-    const double v = -y[t] * g[t];
+    const double gt = gradientAt(t);
+    finite &= gt - gt == 0.0;
+    const double v = -y[t] * gt;
     const unsigned bits = member(t);
     if ((bits & kInUpSet) && v >= gap.mAlpha) {
       gap.mAlpha = v;
@@ -42,17 +46,44 @@ OptimalityGap gapPass(const DualIterate& s, Index n, Member member) {
   return gap;
 }
 
+template <class GradientAt>
+OptimalityGap gapPassWith(const DualIterate& s, Index n, GradientAt gradientAt) {
+  if (s.membership != nullptr) {
+    const std::uint8_t* bits = s.membership;
+    return gapPass(
+        s, n, [bits](Index t) { return static_cast<unsigned>(bits[t]); }, gradientAt);
+  }
+  return gapPass(
+      s, n,
+      [&s](Index t) {
+        return static_cast<unsigned>(setMembership(s.y(t), s.alpha(t), s.lower(t), s.upper(t)));
+      },
+      gradientAt);
+}
+
 }  // namespace
 
 OptimalityGap optimalityGap(const DualIterate& s, Index n) {
-  if (s.membership != nullptr) {
-    const std::uint8_t* bits = s.membership;
-    return gapPass(s, n, [bits](Index t) { return static_cast<unsigned>(bits[t]); });
-  }
-  return gapPass(s, n, [&s](Index t) {
-    return static_cast<unsigned>(setMembership(s.y(t), s.alpha(t), s.lower(t), s.upper(t)));
+  const double* g = s.gradient.data();
+  return gapPassWith(s, n, [g](Index t) { return g[t]; });
+}
+
+template <class ColumnScalar>
+OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
+                                   const ColumnScalar* qColumnI, double deltaI,
+                                   const ColumnScalar* qColumnJ, double deltaJ, Index count) {
+  return gapPassWith(s, count, [=](Index t) {
+    const double updated =
+        updatedGradientEntry(gradient[t], qColumnI[t], deltaI, qColumnJ[t], deltaJ);
+    gradient[t] = updated;
+    return updated;
   });
 }
+
+template OptimalityGap updateGradientAndGap<double>(const DualIterate&, double*, const double*,
+                                                    double, const double*, double, Index);
+template OptimalityGap updateGradientAndGap<float>(const DualIterate&, double*, const float*,
+                                                   double, const float*, double, Index);
 
 bool isOptimal(const OptimalityGap& gap, double eps) {
   return gap.argmaxUp < 0 || gap.argminLow < 0 || !(gap.violation() >= eps);

@@ -75,6 +75,21 @@ OptimalityGap optimalityGap(const DualIterate& state);
 // (LIBSVM's active_size; smo_solver.hpp).
 OptimalityGap optimalityGap(const DualIterate& state, Index count);
 
+// The gradient update of a pair step (pair_update.hpp updateGradient: G_k += Q_ki Δα_i +
+// Q_kj Δα_j over the first `count` variables) and optimalityGap of the updated iterate, in one
+// pass: each G_k is tested for the gap as it is written, instead of read again by a second O(n)
+// pass (the solver's hottest at small d). `state` holds the new α and membership; its gradient
+// is the one updated. The same numbers as updateGradient followed by optimalityGap.
+template <class ColumnScalar>
+OptimalityGap updateGradientAndGap(const DualIterate& state, double* gradient,
+                                   const ColumnScalar* qColumnI, double deltaI,
+                                   const ColumnScalar* qColumnJ, double deltaJ, Index count);
+extern template OptimalityGap updateGradientAndGap<double>(const DualIterate&, double*,
+                                                           const double*, double, const double*,
+                                                           double, Index);
+extern template OptimalityGap updateGradientAndGap<float>(const DualIterate&, double*, const float*,
+                                                          double, const float*, double, Index);
+
 // The stopping test (course-notes 003 "SMO algo" step 2, "stop if no τ-violating pair exists";
 // LIBSVM's select_working_set): α is optimal to tolerance eps when m(α) − M(α) < eps, and also
 // when I_up or I_low is empty (−∞ − M or m − ∞).

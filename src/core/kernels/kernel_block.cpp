@@ -1,6 +1,7 @@
 #include "kernels/kernel_block.hpp"
 
 #include "data/number_text.hpp"
+#include "kernels/vector_exp.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,11 +16,15 @@ KernelSamples<Scalar>::KernelSamples(const Matrix& samples)
 
 namespace {
 
+// Which exp RBF's double map takes: the C library's, one call per entry (the reference's), or
+// vectorExp over the whole part (the solver's float cache, kernelColumnRangeForCache).
+enum class RbfExp { Library, Vectorized };
+
 // The element-wise map that turns the dot products x_a·x_b in `out` into kernel values, given
 // the squared norms of x_a (norms) and of x_b (normB). One switch per column, not per entry.
 template <class Scalar>
 void mapDotProducts(const KernelParams& params, const Scalar* norms, Scalar normB, Index rows,
-                    Scalar* out) {
+                    Scalar* out, RbfExp rbfExp = RbfExp::Library) {
   using Array = Eigen::Array<Scalar, Eigen::Dynamic, 1>;
   Eigen::Map<Array> k(out, rows);
   const Scalar gamma = static_cast<Scalar>(params.gamma);
@@ -40,11 +45,17 @@ void mapDotProducts(const KernelParams& params, const Scalar* norms, Scalar norm
         const Eigen::Map<const Array> n(norms, rows);
         k = (-gamma * ((n + normB) - Scalar(2) * k).max(Scalar(0))).exp();
       } else {
-        // glibc's std::exp measured as fast as Eigen's 2-wide double exp without SSE4.1, and it
-        // is the reference's exp, so the column differs from kernelValue in the distance only.
+        // −γ‖x_a − x_b‖², then exp. glibc's std::exp measured as fast as Eigen's 2-wide double
+        // exp without SSE4.1, and it is the reference's exp, so the column differs from
+        // kernelValue in the distance only; the float cache takes vectorExp (vector_exp.hpp).
         for (Index a = 0; a < rows; ++a) {
           const Scalar distance = (norms[a] + normB) - Scalar(2) * out[a];
-          out[a] = std::exp(-gamma * (distance > Scalar(0) ? distance : Scalar(0)));
+          out[a] = -gamma * (distance > Scalar(0) ? distance : Scalar(0));
+        }
+        if (rbfExp == RbfExp::Vectorized) {
+          vectorExp(out, rows, out);
+        } else {
+          for (Index a = 0; a < rows; ++a) out[a] = std::exp(out[a]);
         }
       }
       return;
@@ -68,21 +79,33 @@ void kernelDiagonal(const KernelParams& params, const KernelSamples<Scalar>& sam
   mapDotProducts(params, samples.squaredNorms.data() + first, Scalar(0), count, out);
 }
 
-}  // namespace
-
 template <class Scalar>
-void kernelColumnRange(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
-                       Index first, Index last, Scalar* out) {
+void columnRange(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
+                 Index first, Index last, Scalar* out, RbfExp rbfExp) {
   using SampleVector = typename KernelSamples<Scalar>::SampleVector;
   const Index rows = last - first;
   if (rows <= 0) return;
   const SampleVector xb = samples.x.row(b).transpose();
   Eigen::Map<SampleVector> dots(out, rows);
   dots.noalias() = samples.x.middleRows(first, rows) * xb;
-  mapDotProducts(params, samples.squaredNorms.data() + first, samples.squaredNorms(b), rows, out);
+  mapDotProducts(params, samples.squaredNorms.data() + first, samples.squaredNorms(b), rows, out,
+                 rbfExp);
   // The self entry from ‖x_b‖², as kernelDiagonal computes it: for RBF exactly exp(0) = 1, where
   // the norms form could leave a few ulps of distance.
   if (b >= first && b < last) kernelDiagonal(params, samples, b, b + 1, out + (b - first));
+}
+
+}  // namespace
+
+template <class Scalar>
+void kernelColumnRange(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
+                       Index first, Index last, Scalar* out) {
+  columnRange(params, samples, b, first, last, out, RbfExp::Library);
+}
+
+void kernelColumnRangeForCache(const KernelParams& params, const KernelSamples<double>& samples,
+                               Index b, Index first, Index last, double* out) {
+  columnRange(params, samples, b, first, last, out, RbfExp::Vectorized);
 }
 
 template <class Scalar>

@@ -57,6 +57,12 @@ template <class Scalar>
 void kernelColumnRange(const KernelParams& params, const KernelSamples<Scalar>& samples, Index b,
                        Index first, Index last, Scalar* out);
 
+// The same part of a column for the solver's float kernel cache (svm/q_columns.hpp), with RBF's
+// exp taken by vectorExp (vector_exp.hpp, within 2 ulp of the C library's) instead of one call
+// per entry: the values the cache rounds to float. Every other path keeps the C library's exp.
+void kernelColumnRangeForCache(const KernelParams& params, const KernelSamples<double>& samples,
+                               Index b, Index first, Index last, double* out);
+
 // out[a] = k(x_a, x_a) for all N samples, computed from the squared norms.
 template <class Scalar>
 void kernelDiagonal(const KernelParams& params, const KernelSamples<Scalar>& samples, Scalar* out);

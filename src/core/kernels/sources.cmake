@@ -1,9 +1,14 @@
 target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/kernel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kernel_block.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/vector_exp.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gram_matrix.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mercer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/feature_map.cpp
   ${CMAKE_CURRENT_LIST_DIR}/composite_kernel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/string_kernel.cpp
 )
+# vectorExp's clamps are selects only when comparisons may not trap: FP exception flags are never
+# read here, and without it GCC keeps the loop scalar ("control flow in loop").
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/vector_exp.cpp
+  PROPERTIES COMPILE_OPTIONS "-fno-trapping-math")

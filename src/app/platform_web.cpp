@@ -324,6 +324,8 @@ bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char*
   PlatformState& p = platform();
   p.frame = frame;
 
+  // index.html creates this context first (its WebGL2 check, with these same attributes), and
+  // the call below receives it: keep the attributes of the two in step.
   EmscriptenWebGLContextAttributes attributes;
   emscripten_webgl_init_context_attributes(&attributes);
   attributes.majorVersion = 2;

@@ -14,6 +14,15 @@ export default [
       t.check(stats.colours > 20, `canvas looks blank: ${stats.colours} colours`);
       t.check(stats.dominantShare < 0.98, `canvas is one colour at ${stats.dominantShare}`);
       await t.screenshot('shell');
+      // index.html's WebGL2 check creates the app's context (platform_web.cpp receives it): it
+      // must have the attributes the app asks for (a canvas has one WebGL2 context).
+      const a = await t.page.evaluate(() => {
+        const gl = document.getElementById('canvas').getContext('webgl2');
+        return (gl && gl.getContextAttributes()) || {};
+      });
+      t.check(a.alpha === false && a.antialias === false && a.preserveDrawingBuffer === true &&
+              a.depth === true && a.stencil === false && a.premultipliedAlpha === true,
+              `context attributes as platform_web.cpp asks: ${JSON.stringify(a)}`);
     },
   },
   {

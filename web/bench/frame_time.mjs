@@ -279,7 +279,7 @@ if (idle) {
 }
 if (liveOnly) process.exit(0);
 console.log('\nSMO lab frame times, headless Chromium + SwiftShader (CPU rendering), 1280×800');
-console.log('two moons, RBF γ = 2, C = 1, running at full speed (solver budget 10 ms per frame)\n');
+console.log('two moons, RBF γ = 2, C = 1, running at full speed (solver budget 6 ms per frame, src/app/main.cpp kSolverBudgetMs)\n');
 console.log('  N     frame interval (median, p95)   C++ frame: total = solver + field + UI + draw   SMO steps/s (restarts)  fields/s (preview size)');
 for (const r of rows) {
   console.log(`  ${String(r.n).padEnd(5)} ${f1(r.interval).padStart(6)} ms, ${f1(r.interval95).padStart(6)} ms        ` +

@@ -336,12 +336,17 @@ bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char*
   attributes.antialias = false;
   // Kept so tests and "export PNG" can read back what was drawn after the frame.
   attributes.preserveDrawingBuffer = true;
+  // Not every extension (Emscripten's default): only the one the app uses, enabled below. The
+  // check in index.html has waited for the GPU process's side of this context already.
+  attributes.enableExtensionsByDefault = false;
   p.context = emscripten_webgl_create_context(kCanvas, &attributes);
   if (p.context <= 0) {
     *error = "WebGL2 is not available in this browser (could not create a WebGL2 context).";
     return false;
   }
   emscripten_webgl_make_context_current(p.context);
+  // The decision field's float render target (render/decision_field_renderer.cpp).
+  emscripten_webgl_enable_extension(p.context, "EXT_color_buffer_float");
 
   ImGuiIO& io = ImGui::GetIO();
   io.BackendPlatformName = "kpg_platform_web";

@@ -1,6 +1,8 @@
 // Start-up benchmark of the page (issue 10, "interactive in under 1 s"). Not a test: it prints.
 //
 //   node web/bench/startup.mjs [--trials 5] [siteDir]   (default build/wasm/site, or KPG_SITE_DIR)
+//   node web/bench/startup.mjs [--trials 5] build/wasm/dist/kernel-playground.html
+//                                   (the single file, opened over file:// as by a double-click)
 //
 // Each trial launches a new headless Chromium (software GL: SwiftShader, ../shared/TOOLCHAIN.md),
 // opens the page once and waits until window.kpg answers state(); then a second load of the same
@@ -12,6 +14,7 @@
 // The last lines are the medians. The dist test (web/tests/dist.test.mjs) prints the same figures
 // for a fresh page in an already running browser.
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { launchBrowser, repoRoot, startServer } from '../tests/harness.mjs';
 
 const args = process.argv.slice(2);
@@ -57,7 +60,9 @@ async function load(page, url) {
   return { answered, timing, checkAt: check.firstAt, checkMs: check.firstMs, waits };
 }
 
-const server = await startServer(siteDir);
+const singleFile = siteDir.endsWith('.html');
+const server = singleFile ? { url: pathToFileURL(path.resolve(siteDir)).href, stop() {} }
+  : await startServer(siteDir);
 const rows = { first: [], again: [] };
 console.log('load     script  check (ms)   wasmReady  runtime  first frame  state()  WebGL waits');
 try {

@@ -251,10 +251,11 @@ void solverSection(LabState& lab, UiState& ui) {
     dispatchUi(lab, action::SetSpeed{fastest ? 0.0 : 5.0});
   }
   tip(ui, "Run as many steps per frame as fit in the frame's time.");
-  ImGui::SameLine();
+  // On a row of its own: beside the check box, a 245 px panel clipped the slider's text and the
+  // unit ("log spe", "/").
   if (!fastest) {
     double speed = lab.playback.stepsPerSecond;
-    if (paramSlider(lab, ui, "/s", speed, kSpeedRange, "Steps per second while Run is on.")) {
+    if (paramSlider(lab, ui, "steps/s", speed, kSpeedRange, "Steps per second while Run is on.")) {
       dispatchUi(lab, action::SetSpeed{speed});
     }
   } else {

@@ -9,6 +9,7 @@
 #include "modes/mode_panels.hpp"
 #include "panels/canvas_input.hpp"
 #include "panels/lock_ui.hpp"
+#include "panels/start_card.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -393,8 +394,9 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
   const PageSettings& page = state.page;  // a course page's panels (page_settings.hpp)
   if (page.showsPanel(Panel::Controls) && sectionShown(layout, ui, PhoneSection::Controls)) {
     // Always a scrollbar: one that came and went would move the controls sideways (item 11).
-    beginPanel("Kernel Playground · kernel methods###modecontrols", layout.controls,
-               ImGuiWindowFlags_AlwaysVerticalScrollbar);
+    beginPanel(titleBesideHelp("Kernel Playground · kernel methods###modecontrols",
+                               "Kernel methods###modecontrols", layout.controls.size.x),
+               layout.controls, ImGuiWindowFlags_AlwaysVerticalScrollbar);
     drawModeSelector(modes, lab, ui);
     // Step / Run / Reset first, at the lab's place (issue 9 item 11).
     if (screen->stepTip) steppingControls(modes, lab, ui, screen->stepTip);

@@ -8,6 +8,7 @@
 #include "panels/file_toolbar.hpp"
 #include "panels/lock_ui.hpp"
 #include "panels/panels.hpp"
+#include "panels/start_card.hpp"
 
 #include "data/toy_datasets.hpp"
 #include "panels/param_widgets.hpp"
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace kpg::app {
 namespace {
@@ -264,11 +266,17 @@ void solverSection(LabState& lab, UiState& ui) {
   }
   const std::int64_t furthest = haveSolver ? lab.history->furthest() : 0;
   int position = static_cast<int>(std::min<std::int64_t>(lab.stepCount(), 1 << 30));
+  // The hint in the slider when it fits (a course page's narrow panel: the number alone).
+  const std::string hinted = "step " + std::to_string(position) + " (scrub the recorded steps)";
+  const bool hintFits =
+      ImGui::CalcTextSize(hinted.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x <=
+      ImGui::GetContentRegionAvail().x;
+  const char* scrubFormat = hintFits ? "step %d (scrub the recorded steps)" : "step %d";
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt(
           "##scrub", &position, 0,
           static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(furthest, 1), 1 << 30)),
-          "step %d (scrub the recorded steps)")) {
+          scrubFormat)) {
     dispatchUi(lab, action::Seek{position});
   }
   tip(ui, "Drag to any recorded step: the field, the α bars and the pair panel follow.");
@@ -387,7 +395,9 @@ void drawControlsPanel(AppState& app, UiState& ui, const PanelRect& rect) {
                                  ImGuiWindowFlags_AlwaysVerticalScrollbar;
   // The product and build version head the first window (issue 2); the ### id keeps the
   // window's identity independent of its title.
-  if (ImGui::Begin("Kernel Playground · SMO lab###controls", nullptr, flags)) {
+  if (ImGui::Begin(titleBesideHelp("Kernel Playground · SMO lab###controls", "SMO lab###controls",
+                                   rect.size.x),
+                   nullptr, flags)) {
     drawModeSelector(modes, lab, ui);  // modes/mode_panels.hpp (issue 6)
     // The solver's block first: its place never depends on the preset's generator rows or the
     // kernel's parameter rows (issue 9 item 11).

@@ -40,6 +40,14 @@ void close(UiState& ui) {
 
 }  // namespace
 
+const char* titleBesideHelp(const char* full, const char* brief, float panelWidth) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float help = ImGui::CalcTextSize("? Help").x + style.FramePadding.x * 2 + 4;
+  // CalcTextSize with hide_text_after_double_hash stops at "##" (so at "###").
+  const float title = ImGui::CalcTextSize(full, nullptr, true).x + style.FramePadding.x * 2;
+  return title + help + style.ItemSpacing.x <= panelWidth ? full : brief;
+}
+
 void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
   if (!ui.startCardLoaded) {
     ui.startCardLoaded = true;

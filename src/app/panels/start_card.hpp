@@ -13,4 +13,9 @@ namespace kpg::app {
 // The Help button and, when open, the card (drawn last, over the other windows).
 void drawStartCard(AppState& state, UiState& ui, const Layout& layout);
 
+// The controls window's title: `full` when it fits in a panel `panelWidth` wide beside the Help
+// button, else `brief` (a course page's 600 px frame: "Kernel Playground · SMO lab" ran under the
+// button). Both carry the same ### id.
+const char* titleBesideHelp(const char* full, const char* brief, float panelWidth);
+
 }  // namespace kpg::app

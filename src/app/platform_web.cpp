@@ -26,6 +26,10 @@ struct PlatformState {
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = 0;
   float fontDpr = 0;
   int touchId = -1;
+  // A finger lifted: once a frame has seen the release (the tap's click), the pointer leaves, so
+  // that nothing stays hovered. A touch screen has no hover: the tooltip of the button just
+  // tapped stayed over the buttons below it (the phone screenshots).
+  bool touchLifted = false;
   // Dear ImGui 1.86 samples MouseDown once per frame: a press and release between two frames (a
   // quick tap, a synthetic click) would be lost. A release of a button pressed since the last
   // frame is therefore held back until after the next frame has seen the press (H4).
@@ -234,6 +238,7 @@ EM_BOOL onTouch(int type, const EmscriptenTouchEvent* e, void*) {
         } else {
           releaseButton(0);
           p.touchId = -1;
+          p.touchLifted = true;
         }
       }
     }
@@ -270,6 +275,11 @@ void frameThunk(void*) {
   FrameInfo info{width, height, dpr, now, p.inputArrived || resized};
   p.inputArrived = false;
   p.frame(info);
+  // Before the held-back releases below: a release still held back has not been seen yet.
+  if (p.touchLifted && !io.MouseDown[0] && p.touchId < 0) {
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    p.touchLifted = false;
+  }
   for (int b = 0; b < 3; ++b) {
     p.pressedThisFrame[b] = false;
     if (p.releasePending[b]) io.MouseDown[b] = false;

@@ -192,6 +192,8 @@ export default [
       t.check(step[1] > tabs['tab.controls'][3], 'Step is in the section under the tabs');
       await tap('step');
       t.check((await t.state()).solver.step === 1, 'a tap on Step steps once');
+      // A touch screen has no hover: once the finger is up, no tooltip covers Run and Reset.
+      t.check((await guide(t)).tooltip === '', `no tooltip after the tap: "${(await guide(t)).tooltip}"`);
       await t.screenshot('guide-phone-controls');
       // The toolbar keeps its five buttons on screen (one-word labels where the full ones do not fit).
       const bar = await files(t);

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <string>
 
 namespace kpg::app {
 
@@ -42,6 +43,10 @@ struct PlatformState {
   bool keyReleasePending[512] = {};
   bool modifiersPending = false;
   bool pendingCtrl = false, pendingShift = false, pendingAlt = false, pendingMeta = false;
+  // Text typed while the modifiers of a shortcut are held back (Ctrl+A, then "5" before the next
+  // frame): ImGui drops characters that it sees with Ctrl down, so they wait until the frame has
+  // seen the shortcut and the modifiers are released (a typed "5000" lost its "5").
+  std::string pendingText;
   // Two-finger pinch (H4): the second finger's id, both fingers' positions, the accumulated change.
   int pinchId = -1;
   float primaryX = 0, primaryY = 0, secondX = 0, secondY = 0;
@@ -139,7 +144,13 @@ EM_BOOL onKey(int type, const EmscriptenKeyboardEvent* e, void*) {
     const unsigned char first = static_cast<unsigned char>(e->key[0]);
     const size_t length = std::strlen(e->key);
     const bool onePoint = (length == 1 && first >= 32) || (length > 1 && first >= 0xC0);
-    if (onePoint) io.AddInputCharactersUTF8(e->key);
+    if (onePoint) {
+      if (p.modifiersPending || !p.pendingText.empty()) {
+        p.pendingText += e->key;  // in order, after what already waits
+      } else {
+        io.AddInputCharactersUTF8(e->key);
+      }
+    }
   }
   // Keep Tab, Backspace, arrows and Space from moving the page; let browser shortcuts through.
   const bool navigation = code == 9 || code == 8 || code == 32 || (code >= 33 && code <= 40);
@@ -293,6 +304,10 @@ void frameThunk(void*) {
   if (p.modifiersPending) {
     setModifiers(io, p.pendingCtrl, p.pendingShift, p.pendingAlt, p.pendingMeta);
     p.modifiersPending = false;
+  }
+  if (!p.pendingText.empty()) {
+    io.AddInputCharactersUTF8(p.pendingText.c_str());
+    p.pendingText.clear();
   }
 }
 

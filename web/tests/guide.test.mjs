@@ -119,8 +119,10 @@ export default [
       s = await t.state();
       t.check(s.session.points.length === 260, `N = 250 + 10 points: ${s.session.points.length}`);
       await typeInto(t, 'noise.field', '7');
-      t.check(lastNotice(await t.state()).includes('noise = 7 is outside 0 to 1: set to 1'),
-              'noise is clamped to its range');
+      s = await t.state();
+      t.check(lastNotice(s).includes('noise = 7 is outside 0 to 1: set to 1'),
+              `noise is clamped to its range: notice "${lastNotice(s)}", noise ${s.session.noise}, ` +
+              `notices ${JSON.stringify(s.notices.slice(-3))}`);
     },
   },
   {

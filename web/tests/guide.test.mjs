@@ -42,13 +42,7 @@ async function hoverTooltip(t, name) {
   return '';
 }
 
-async function settled(t, timeout = 60000) {
-  await t.page.waitForFunction(() => {
-    const s = window.kpg.state();
-    return !s.livePending && !s.replay && !s.solver.running;
-  }, null, { timeout, polling: 50 });
-  return t.state();
-}
+const settled = (t, timeout = 60000) => t.settled({ untilStopped: true, timeout });
 
 const lastNotice = (s) => (s.notices.length ? s.notices[s.notices.length - 1].text : '');
 

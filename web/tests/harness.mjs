@@ -224,6 +224,17 @@ export class TestContext {
     throw new TestFailure(`the control "${name}" is not on screen`);
   }
 
+  // Waits until nothing moves on its own: no replay (a step, seek or opened session beyond the
+  // 40 ms done at once, lab_state.hpp kReplaySyncBudgetMs: a loaded machine takes longer for a few
+  // steps) and no live re-convergence; with untilStopped, no playback either. Returns state().
+  async settled({ untilStopped = false, timeout = 60000 } = {}) {
+    await this.page.waitForFunction((stopped) => {
+      const s = window.kpg.state();
+      return !s.replay && !s.livePending && (!stopped || !s.solver.running);
+    }, untilStopped, { timeout, polling: 50 });
+    return this.state();
+  }
+
   // A mouse click at the centre of a named control.
   async clickControl(name) {
     const r = await this.controlRect(name);

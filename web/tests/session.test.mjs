@@ -4,21 +4,10 @@
 const dispatch = (t, action) => t.page.evaluate((a) => window.kpg.dispatch(a), action);
 const session = (t) => t.page.evaluate(() => window.kpg.session());
 
-// Waits until nothing moves on its own: no replay (a step, seek or opened session longer than
-// the 40 ms done at once: lab_state.hpp kReplaySyncBudgetMs), no live re-convergence. A loaded
-// machine can take longer than 40 ms for a few steps, so a state read must wait. Playback (Run)
-// is left going: the tests that start it look at it running.
-async function settled(t) {
-  await t.page.waitForFunction(() => {
-    const s = window.kpg.state();
-    return !s.replay && !s.livePending;
-  }, null, { timeout: 60000 });
-}
-
 async function mustDispatch(t, action) {
   const result = await dispatch(t, action);
   t.check(result && result.ok, `dispatch ${JSON.stringify(action)}: ${JSON.stringify(result)}`);
-  await settled(t);
+  await t.settled();  // playback a test starts is left running: those tests look at it running
   return result;
 }
 
@@ -226,8 +215,7 @@ export default [
       await mustDispatch(t, { type: 'preset', name: 'xor' });
       const imported = await t.page.evaluate((json) => window.kpg.importSession(json), exported);
       t.check(imported.ok, `import: ${JSON.stringify(imported)}`);
-      await settled(t);
-      const s = await t.state();
+      const s = await t.settled();
       t.check(same(s.session, original.session), 'session equal after export → import');
       t.check(same(s.solver.alpha, original.solver.alpha), 'alpha equal after export → import');
       // Through the page's file input, as a student would.

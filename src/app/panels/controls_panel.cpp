@@ -271,6 +271,7 @@ void solverSection(LabState& lab, UiState& ui) {
   const bool hintFits =
       ImGui::CalcTextSize(hinted.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x <=
       ImGui::GetContentRegionAvail().x;
+  // A format, not the text: while dragging, the slider prints the value it is moving to.
   const char* scrubFormat = hintFits ? "step %d (scrub the recorded steps)" : "step %d";
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt(

@@ -38,14 +38,18 @@ void close(UiState& ui) {
   kpg_start_card_remember();
 }
 
+float helpButtonWidth() {
+  return ImGui::CalcTextSize("? Help").x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
 }  // namespace
 
 const char* titleBesideHelp(const char* full, const char* brief, float panelWidth) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float help = ImGui::CalcTextSize("? Help").x + style.FramePadding.x * 2 + 4;
-  // CalcTextSize with hide_text_after_double_hash stops at "##" (so at "###").
+  // CalcTextSize with hide_text_after_double_hash stops at "##" (so at "###"). The 4 px: the
+  // button's offset from the panel's edge (drawStartCard).
   const float title = ImGui::CalcTextSize(full, nullptr, true).x + style.FramePadding.x * 2;
-  return title + help + style.ItemSpacing.x <= panelWidth ? full : brief;
+  return title + helpButtonWidth() + 4 + style.ItemSpacing.x <= panelWidth ? full : brief;
 }
 
 void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
@@ -56,7 +60,7 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
   // The Help button: at the right end of the controls' title bar, on every screen (the lab and
   // the methods share that window's place); on a phone at the right end of the section tabs.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float buttonWidth = ImGui::CalcTextSize("? Help").x + ImGui::GetStyle().FramePadding.x * 2;
+  const float buttonWidth = helpButtonWidth();
   ImGui::SetNextWindowPos(ImVec2(layout.helpAnchor.x - buttonWidth - 4, layout.helpAnchor.y + 1),
                           ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0);

@@ -69,11 +69,16 @@ class Heartbeat {
 // old model, which kpg predict refuses, never names silently applied to the wrong model. Without
 // names a stale MODEL.classes of an earlier run is removed.
 std::optional<std::string> saveModel(AtomicOutputs& outputs, std::size_t model,
-                                     const std::string& modelPath, const std::string& modelText,
+                                     const std::string& modelPath, const SvmModel& trained,
                                      const std::vector<std::string>& classNames) {
   const std::string classesPath = modelPath + ".classes";
-  outputs.write(model, modelText);
-  if (!classNames.empty()) {
+  if (classNames.empty()) {
+    // Streamed: the whole text is never held (AtomicOutputs writes as its buffer fills).
+    writeModel(trained, [&](std::string_view chunk) { outputs.write(model, chunk); });
+  } else {
+    // The names file carries the model text's checksum.
+    const std::string modelText = writeModel(trained);
+    outputs.write(model, modelText);
     std::optional<std::string> error;
     const std::size_t classes = outputs.open(classesPath, error);
     if (error) {
@@ -198,7 +203,9 @@ int runTrain(CommandContext& context) {
   // Sparse rows when the data are mostly zeros (svm_cli_io.hpp SampleData), as svm-train holds
   // every file: a text-classification file costs its non-zeros, not samples × largest index.
   SampleData data;
+  fixMallocThresholds(0);
   if (!loadSampleData(o.positional[0], o.data, data, context.err)) return kExitBadInput;
+  fixMallocThresholds(data.size());
   if (!resolveAndValidate(o, data.dimension(), "train", context.err)) return kExitUsage;
   const std::vector<std::string>& classNames = data.dense.classNames;
   if (!classNames.empty()) {
@@ -269,7 +276,7 @@ int runTrain(CommandContext& context) {
                   << libsvmNumber(trained.probability[0].sigma, 6) << "\n";
     }
   }
-  if (auto e = saveModel(outputs, modelOutput, modelPath, writeModel(trained.model), classNames)) {
+  if (auto e = saveModel(outputs, modelOutput, modelPath, trained.model, classNames)) {
     context.err << "kpg train: " << *e << "\n";
     return kExitBadInput;
   }

@@ -42,7 +42,7 @@ bool parseInt(std::string_view text, long long& value, bool& overflow) {
 
 }  // namespace
 
-std::string writeModel(const SvmModel& model) {
+void writeModel(const SvmModel& model, const ModelTextSink& sink) {
   const KernelType kernel = model.kernel.type;
   std::string out;
   out += "svm_type ";
@@ -125,8 +125,18 @@ std::string writeModel(const SvmModel& model) {
       out += std::to_string(dimension) + ":0";
     }
     out += '\n';
+    if (out.size() >= kModelTextChunkBytes) {
+      sink(out);
+      out.clear();
+    }
   }
-  return out;
+  sink(out);
+}
+
+std::string writeModel(const SvmModel& model) {
+  std::string text;
+  writeModel(model, [&](std::string_view chunk) { text.append(chunk); });
+  return text;
 }
 
 ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,

@@ -11,6 +11,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 using namespace kpg;
 
@@ -85,6 +87,37 @@ TEST_CASE("Model files: a hand-made model is written in LIBSVM's header order", 
   CHECK(m.supportVectors == handModel().supportVectors);
   CHECK(m.coefficients == handModel().coefficients);
   CHECK(m.rho(0) == 0.1);
+}
+
+TEST_CASE("Model files: the streamed text comes in bounded chunks that join to the whole",
+          "[svm][model_io]") {
+  // 3 000 support vectors of 20 features: about 1.3 MB of text, so about 20 chunks.
+  SvmModel m = handModel();
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> normal;
+  m.supportVectors.resize(3000, 20);
+  for (Eigen::Index s = 0; s < m.supportVectors.rows(); ++s)
+    for (Eigen::Index j = 0; j < m.supportVectors.cols(); ++j) m.supportVectors(s, j) = normal(rng);
+  m.coefficients.resize(1, 3000);
+  for (Eigen::Index s = 0; s < 3000; ++s) m.coefficients(0, s) = s % 2 == 0 ? 0.5 : -0.5;
+  m.supportCounts = {1500, 1500};
+  std::vector<std::string> chunks;
+  writeModel(m, [&](std::string_view chunk) { chunks.emplace_back(chunk); });
+  std::string joined;
+  for (const std::string& c : chunks) joined += c;
+  CHECK(joined == writeModel(m));
+  CHECK(joined.size() > 1'000'000);
+  CHECK(chunks.size() >= joined.size() / (kModelTextChunkBytes + 1024));
+  // A chunk is cut after the line that reaches the bound: never more than one line over it.
+  for (std::size_t k = 0; k + 1 < chunks.size(); ++k) {
+    INFO("chunk " << k);
+    CHECK(chunks[k].size() >= kModelTextChunkBytes);
+    CHECK(chunks[k].size() < kModelTextChunkBytes + 1024);
+    CHECK(chunks[k].back() == '\n');
+  }
+  const auto loaded = readModel(joined, "m.model");
+  REQUIRE(loaded.ok());
+  CHECK(loaded.value.supportVectors == m.supportVectors);
 }
 
 TEST_CASE("Model files: polynomial, sigmoid and linear headers carry exactly their parameters",

@@ -10,7 +10,10 @@ namespace kpg {
 QColumnCache::QColumnCache(const KernelParams& kernel, const KernelSamples<double>& samples,
                            const Vector& signs, std::int64_t cacheBytes)
     : kernel_(kernel), dense_(samples), signs_(signs.cast<float>()) {
-  initBudget(samples.size(), cacheBytes);
+  const auto rows = static_cast<std::int64_t>(samples.size());
+  initBudget(samples.size(), cacheBytes,
+             rows * (static_cast<std::int64_t>(samples.x.cols()) + 1) *
+                 static_cast<std::int64_t>(sizeof(double)));
 }
 
 QColumnCache::QColumnCache(const KernelParams& kernel, const SparseRows& samples,
@@ -18,17 +21,25 @@ QColumnCache::QColumnCache(const KernelParams& kernel, const SparseRows& samples
     : kernel_(kernel), sparse_(true), sparseRows_(samples), signs_(signs.cast<float>()) {
   rowOf_.resize(static_cast<std::size_t>(samples.rows()));
   for (Index r = 0; r < samples.rows(); ++r) rowOf_[static_cast<std::size_t>(r)] = r;
-  initBudget(samples.rows(), cacheBytes);
+  initBudget(samples.rows(), cacheBytes,
+             static_cast<std::int64_t>(samples.rows()) * static_cast<std::int64_t>(sizeof(Index)));
 }
 
-void QColumnCache::initBudget(Index n, std::int64_t cacheBytes) {
+void QColumnCache::initBudget(Index n, std::int64_t cacheBytes, std::int64_t samplesBytes) {
   heads_.resize(static_cast<std::size_t>(n));
-  previous_.assign(static_cast<std::size_t>(n + 1), n);
-  next_.assign(static_cast<std::size_t>(n + 1), n);
-  // LIBSVM: the budget in floats, less the column headers, and at least two full columns.
-  const std::int64_t headers = static_cast<std::int64_t>(n) * 4;
-  availableFloats_ =
-      std::max<std::int64_t>(cacheBytes / 4 - headers, 2 * static_cast<std::int64_t>(n));
+  const auto sentinel = static_cast<Position>(n);
+  previous_.assign(static_cast<std::size_t>(n + 1), sentinel);
+  next_.assign(static_cast<std::size_t>(n + 1), sentinel);
+  // LIBSVM takes its column headers out of the budget (Cache::Cache: size −= l·sizeof(head_t));
+  // here everything held per variable besides the columns is, with the swap log at its bound and
+  // the scratch column in double, so -m bounds the whole cache (issue 11: peak memory ≤
+  // svm-train's at the same -m). At least two full columns remain.
+  constexpr auto perVariable = static_cast<std::int64_t>(
+      sizeof(Head) + 2 * sizeof(Position) + kSwapLogBound * sizeof(LoggedSwap) +
+      sizeof(double) /* scratch_ */ + sizeof(float) /* signs_ */);
+  bookkeepingBytes_ = static_cast<std::int64_t>(n) * perVariable + samplesBytes;
+  availableFloats_ = std::max<std::int64_t>((cacheBytes - bookkeepingBytes_) / 4,
+                                            2 * static_cast<std::int64_t>(n));
 }
 
 void QColumnCache::unlink(Index h) {
@@ -38,12 +49,12 @@ void QColumnCache::unlink(Index h) {
 }
 
 void QColumnCache::linkAsNewest(Index h) {
-  const Index sentinel = size();
+  const auto sentinel = static_cast<std::size_t>(size());
   const auto u = static_cast<std::size_t>(h);
-  next_[u] = sentinel;
-  previous_[u] = previous_[static_cast<std::size_t>(sentinel)];
-  next_[static_cast<std::size_t>(previous_[u])] = h;
-  previous_[static_cast<std::size_t>(sentinel)] = h;
+  next_[u] = static_cast<Position>(sentinel);
+  previous_[u] = previous_[sentinel];
+  next_[static_cast<std::size_t>(previous_[u])] = static_cast<Position>(h);
+  previous_[sentinel] = static_cast<Position>(h);
 }
 
 void QColumnCache::release(Index h) {
@@ -58,7 +69,7 @@ void QColumnCache::release(Index h) {
 
 void QColumnCache::applyLoggedSwaps(Head& head) const {
   float* data = head.data.get();
-  Index length = head.length;
+  Position length = head.length;
   for (std::size_t s = head.synced; s < swapLog_.size(); ++s) {
     const LoggedSwap swap = swapLog_[s];
     if (length <= swap.low) continue;
@@ -69,7 +80,7 @@ void QColumnCache::applyLoggedSwaps(Head& head) const {
     }
   }
   head.length = length;
-  head.synced = swapLog_.size();
+  head.synced = static_cast<std::uint32_t>(swapLog_.size());
 }
 
 void QColumnCache::flushSwapLog() {
@@ -86,7 +97,7 @@ const float* QColumnCache::column(Index position, Index length) {
     unlink(position);
     applyLoggedSwaps(head);
   } else {
-    head.synced = swapLog_.size();
+    head.synced = static_cast<std::uint32_t>(swapLog_.size());
   }
   if (length > head.length) {
     ++misses_;
@@ -101,13 +112,13 @@ const float* QColumnCache::column(Index position, Index length) {
       if (head.length > 0)
         std::memcpy(grown.get(), head.data.get(), static_cast<std::size_t>(head.length) * 4);
       head.data = std::move(grown);
-      head.allocated = length;
+      head.allocated = static_cast<Position>(length);
       availableFloats_ -= more;
       heldFloats_ += more;
       peakFloats_ = std::max(peakFloats_, heldFloats_);
     }
     compute(position, head.length, length, head.data.get() + head.length);
-    head.length = length;
+    head.length = static_cast<Position>(length);
   } else {
     ++hits_;
   }
@@ -163,7 +174,8 @@ void QColumnCache::swapPositions(Index a, Index b) {
   if (ha.data) linkAsNewest(a);
   if (hb.data) linkAsNewest(b);
   // Every cached column's two entries, when it is next read (the header comment).
-  swapLog_.push_back({std::min(a, b), std::max(a, b)});
+  swapLog_.push_back(
+      {static_cast<Position>(std::min(a, b)), static_cast<Position>(std::max(a, b))});
   if (static_cast<Index>(swapLog_.size()) > kSwapLogBound * size()) flushSwapLog();
 }
 

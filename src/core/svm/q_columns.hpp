@@ -8,7 +8,9 @@
 //     column cached shorter is extended, not recomputed (the variables that shrinking brings back);
 //   - the columns are bounded by a byte budget (LIBSVM -m) and the least recently used column is
 //     freed first; the budget is never below two full columns, because a step holds columns i and
-//     j at once;
+//     j at once. As LIBSVM takes its column headers out of -m, the cache takes out everything it
+//     holds per variable (bookkeepingBytes(): headers, the LRU links, the swap log at its bound,
+//     the signs, its copy of the samples), so that -m bounds the cache's whole memory;
 //   - swapPositions(a, b) follows the solver's swap: the samples, signs and column slots trade
 //     places, each cached column swaps its two entries, and a column that holds one of the two
 //     entries only loses its entries from the lower one on (they would be stale there).
@@ -62,7 +64,7 @@ class QColumnCache {
   // kParallelMinimum entries a thread are computed on the calling thread.
   void setParallelFor(ParallelFor parallelFor) { parallelFor_ = std::move(parallelFor); }
   static constexpr Index kParallelMinimum = 2048;
-  // Logged swaps per variable before every column is brought up to date (16 bytes each).
+  // Logged swaps per variable before every column is brought up to date (8 bytes each).
   static constexpr Index kSwapLogBound = 16;
 
   std::int64_t hits() const { return hits_; }
@@ -71,19 +73,26 @@ class QColumnCache {
   // Bytes held by cached columns now, and the most ever held.
   std::int64_t heldBytes() const { return heldFloats_ * 4; }
   std::int64_t peakBytes() const { return peakFloats_ * 4; }
+  // Bytes the cache holds besides its columns, at most (fixed at construction; taken out of the
+  // budget).
+  std::int64_t bookkeepingBytes() const { return bookkeepingBytes_; }
 
  private:
+  // 32-bit positions and lengths (a cache of 2³¹ variables would need 2⁶² bytes of columns):
+  // 24 bytes a head and 8 a logged swap instead of 32 and 16, bytes the budget keeps for columns.
+  using Position = std::int32_t;
   struct Head {
     std::unique_ptr<float[]> data;  // null: not cached
-    Index length = 0;               // data[0 .. length) holds Q's entries (after the swaps)
-    Index allocated = 0;            // floats of data, counted against the budget
-    std::size_t synced = 0;         // swapLog_[0 .. synced) is applied to data
+    Position length = 0;            // data[0 .. length) holds Q's entries (after the swaps)
+    Position allocated = 0;         // floats of data, counted against the budget
+    std::uint32_t synced = 0;       // swapLog_[0 .. synced) is applied to data
   };
   struct LoggedSwap {
-    Index low;
-    Index high;
+    Position low;
+    Position high;
   };
-  void initBudget(Index n, std::int64_t cacheBytes);
+  // samplesBytes: the cache's own copy of the samples (dense) or its row map (sparse).
+  void initBudget(Index n, std::int64_t cacheBytes, std::int64_t samplesBytes);
   void unlink(Index h);
   void linkAsNewest(Index h);
   void release(Index h);
@@ -107,9 +116,10 @@ class QColumnCache {
   std::vector<Head> heads_;   // per position
   // The LRU list over cached positions, circular through the sentinel size(): next_[sentinel] is
   // the least recently used.
-  std::vector<Index> previous_;
-  std::vector<Index> next_;
+  std::vector<Position> previous_;
+  std::vector<Position> next_;
   std::vector<LoggedSwap> swapLog_;
+  std::int64_t bookkeepingBytes_ = 0;
   std::int64_t availableFloats_ = 0;
   std::int64_t heldFloats_ = 0;
   std::int64_t peakFloats_ = 0;

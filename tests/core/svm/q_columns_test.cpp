@@ -47,9 +47,13 @@ TEST_CASE("Q columns: logged swaps leave every column as a fresh computation wou
   const Index n = 40;
   const CacheData data = randomData(n, 3, 7);
   const KernelParams kernel = KernelParams::rbf(0.4);
-  const std::int64_t headerBytes = 4 * n;
+  // Everything the cache holds besides its columns is taken out of the budget: 24-byte heads,
+  // two 4-byte links, 16 logged swaps of 8 bytes, an 8-byte scratch entry and a 4-byte sign per
+  // variable, and its copy of the samples (3 features and the squared norm, in double).
+  const std::int64_t headerBytes = n * (24 + 8 + 16 * 8 + 8 + 4) + n * (3 + 1) * 8;
   for (const std::int64_t budget : {4 * (3 * n) + headerBytes, std::int64_t{1} << 20}) {
     QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
+    CHECK(cache.bookkeepingBytes() == headerBytes);
     std::vector<Index> order(static_cast<std::size_t>(n));
     for (Index t = 0; t < n; ++t) order[static_cast<std::size_t>(t)] = t;
     std::mt19937 engine(11);

@@ -3,8 +3,12 @@
 #include "data/number_text.hpp"
 
 #include <fcntl.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
@@ -375,6 +379,17 @@ bool loadDataset(const std::string& path, const DataOptions& options, Dataset& d
 bool loadSparseLibsvm(const std::string& path, const DataOptions& options, SparseDataset& data,
                       std::ostream& err) {
   return streamSparseRows(path, options, text::kMaxLibsvmIndex, data, err);
+}
+
+void fixMallocThresholds(Eigen::Index rows) {
+#if defined(__GLIBC__)
+  constexpr Eigen::Index kFloor = 512 * 1024;
+  const Eigen::Index threshold = std::max<Eigen::Index>(kFloor, 8 * rows + 4096);
+  if (threshold <= std::numeric_limits<int>::max())
+    mallopt(M_MMAP_THRESHOLD, static_cast<int>(threshold));
+#else
+  (void)rows;
+#endif
 }
 
 bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,

@@ -149,6 +149,15 @@ struct SampleData {
   Eigen::Index dimension() const { return isSparse ? sparse.dimension() : dense.dimension(); }
   const Eigen::VectorXd& y() const { return isSparse ? sparse.y : dense.y; }
 };
+// Fixes glibc's mmap threshold at max(512 KiB, 8·rows + 4 KiB), so that the large blocks of a
+// run (the parser's growing arrays, the samples' copies, each one-vs-one sub-problem's Q) are
+// mapped and go back to the system when freed, while a cache column (4·rows bytes) and a vector
+// over the samples stay on the heap. glibc's default threshold rises to the largest block freed
+// so far, after which these blocks leave holes in the heap that still count as resident: digits
+// (45 sub-problems of 1 MB Q each) peaked 0.9 MiB higher (issue 11's memory goal). train and grid
+// call it before reading (rows 0) and again with the count read.
+void fixMallocThresholds(Eigen::Index rows);
+
 // Prints the error to `err` and returns false on failure (kpg train, kpg kernel).
 bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,
                     std::ostream& err);

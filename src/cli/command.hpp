@@ -24,6 +24,9 @@ struct CommandContext {
   std::vector<std::string> args;  // the arguments after the subcommand name
   std::ostream& out;
   std::ostream& err;
+  // The process's own argv, for a command that executes itself again (useHugePagesWhenCacheFills);
+  // null in tests that call a command directly.
+  char** argv = nullptr;
 };
 
 using CommandFunction = int (*)(CommandContext& context);

@@ -114,6 +114,7 @@ int runGrid(CommandContext& context) {
     context.err << "kpg grid: expected one dataset file\n\n" << kUsage << optionsHelp(groups);
     return kExitUsage;
   }
+  useHugePagesWhenCacheFills(context.argv, o.positional[0], o.params.cacheBytes);
   installInterruptHandler();
   // The out file's temporary first, so that an unwritable path is reported before the search.
   AtomicOutputs outputs;

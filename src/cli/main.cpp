@@ -69,30 +69,6 @@ int runDispatcherOptions(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
-// The kernel cache of `train` and `grid` is up to -m MB of memory touched for the first time,
-// column after column: at 4 KiB pages that is a page fault every 1 024 floats, 15-30 % of the
-// time of a d = 2 run (perf on bench/engine_vs_libsvm.py's sets; svm-train pays the same).
-// glibc 2.35+ gives malloc's memory transparent huge pages (2 MiB, one fault each) under the
-// tunable glibc.malloc.hugetlb=1, which it reads at start-up only; so these commands execute
-// themselves again once with it set. The results are the same bits; peak memory grows by up to
-// one 2 MiB page. KPG_HUGE_PAGES=0 keeps 4 KiB pages; a tunable the user set is left as it is; a
-// failed exec carries on as before.
-void useTransparentHugePages(char** argv) {
-#if defined(__linux__) && defined(__GLIBC__)
-  if (std::getenv("KPG_HUGE_PAGES") != nullptr) return;  // the user's choice, or done already
-  std::string tunables = "glibc.malloc.hugetlb=1";
-  if (const char* existing = std::getenv("GLIBC_TUNABLES")) {
-    if (std::strstr(existing, "glibc.malloc.hugetlb") != nullptr) return;
-    tunables = std::string(existing) + ":" + tunables;
-  }
-  if (setenv("KPG_HUGE_PAGES", "1", 1) != 0) return;
-  if (setenv("GLIBC_TUNABLES", tunables.c_str(), 1) != 0) return;
-  execv("/proc/self/exe", argv);
-#else
-  (void)argv;
-#endif
-}
-
 }  // namespace
 
 }  // namespace kpg::cli
@@ -106,13 +82,12 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   const std::string& name = args[0];
-  if (name == "train" || name == "grid") useTransparentHugePages(argv);
   if (name == "help") return runDispatcherOptions({"--help"});
   if (!name.empty() && name[0] == '-') return runDispatcherOptions(args);
   for (const Command& c : commands()) {
     if (name == c.name) {
       CommandContext context{std::vector<std::string>(args.begin() + 1, args.end()), std::cout,
-                             std::cerr};
+                             std::cerr, argv};
       // The budgets keep every large allocation proportional to a count checked first
       // (docs/bad-inputs.md R2); what still does not fit in memory ends here, with exit 4. No
       // output file is half-written: outputs are temporaries until they are complete, and the

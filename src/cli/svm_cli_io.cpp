@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <ostream>
@@ -389,6 +390,60 @@ void fixMallocThresholds(Eigen::Index rows) {
     mallopt(M_MMAP_THRESHOLD, static_cast<int>(threshold));
 #else
   (void)rows;
+#endif
+}
+
+namespace {
+
+// More than `limit` newlines in the file? false when it cannot be read (the loader reports that).
+// Regular files only: a pipe's lines would be gone for the loader.
+bool hasMoreLinesThan(const std::string& path, double limit) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return false;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char block[1 << 16];
+  double lines = 0;
+  bool more = false;
+  for (;;) {
+    const ssize_t got = ::read(fd, block, sizeof block);
+    if (got <= 0) break;
+    for (const char* p = block;
+         (p = static_cast<const char*>(
+              std::memchr(p, '\n', static_cast<std::size_t>(block + got - p)))) != nullptr;
+         ++p)
+      lines += 1;
+    if (lines > limit) {
+      more = true;
+      break;
+    }
+  }
+  ::close(fd);
+  return more;
+}
+
+}  // namespace
+
+void useHugePagesWhenCacheFills(char** argv, const std::string& trainingPath,
+                                std::int64_t cacheBytes) {
+#if defined(__linux__) && defined(__GLIBC__)
+  if (argv == nullptr) return;
+  const char* choice = std::getenv("KPG_HUGE_PAGES");
+  if (choice != nullptr && std::strcmp(choice, "1") != 0) return;  // the user's choice
+  const char* existing = std::getenv("GLIBC_TUNABLES");
+  if (existing != nullptr && std::strstr(existing, "glibc.malloc.hugetlb") != nullptr) return;
+  if (choice == nullptr &&
+      !hasMoreLinesThan(trainingPath, std::sqrt(static_cast<double>(cacheBytes) / 4.0)))
+    return;
+  std::string tunables = "glibc.malloc.hugetlb=1";
+  if (existing != nullptr) tunables = std::string(existing) + ":" + tunables;
+  if (setenv("KPG_HUGE_PAGES", "1", 1) != 0) return;
+  if (setenv("GLIBC_TUNABLES", tunables.c_str(), 1) != 0) return;
+  execv("/proc/self/exe", argv);
+#else
+  (void)argv;
+  (void)trainingPath;
+  (void)cacheBytes;
 #endif
 }
 

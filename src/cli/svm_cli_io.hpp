@@ -13,6 +13,7 @@
 #include "data/text_scan.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -157,6 +158,21 @@ struct SampleData {
 // (45 sub-problems of 1 MB Q each) peaked 0.9 MiB higher (issue 11's memory goal). train and grid
 // call it before reading (rows 0) and again with the count read.
 void fixMallocThresholds(Eigen::Index rows);
+
+// The kernel cache of `train` and `grid` is up to -m MB of memory touched for the first time,
+// column after column: at 4 KiB pages that is a page fault every 1 024 floats, 15-30 % of the
+// time of a d = 2, N = 20 000 run (perf on bench/engine_vs_libsvm.py's sets; svm-train pays the
+// same). glibc 2.35+ gives malloc's memory transparent huge pages (2 MiB, one fault each) under
+// the tunable glibc.malloc.hugetlb=1, which it reads at start-up only; so the command executes
+// itself again once with it set, before it opens or reads anything. The results are the same
+// bits. A huge page costs up to 2 MiB of memory that is never used, so this is done only when the
+// cache will fill: when the training file has more lines than N with N·N floats in cacheBytes
+// (N = 5 120 at -m 100; counted up to there, a few milliseconds). Below that the cache holds
+// every column in full and the faults are a small part of the run (issue 11: peak memory ≤
+// svm-train's). KPG_HUGE_PAGES=0 keeps 4 KiB pages and KPG_HUGE_PAGES=1 asks for huge pages
+// whatever the size; a tunable the user set is left as it is; a failed exec carries on.
+void useHugePagesWhenCacheFills(char** argv, const std::string& trainingPath,
+                                std::int64_t cacheBytes);
 
 // Prints the error to `err` and returns false on failure (kpg train, kpg kernel).
 bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,

@@ -184,6 +184,7 @@ int runTrain(CommandContext& context) {
                 << kUsage << optionsHelp(groups);
     return kExitUsage;
   }
+  useHugePagesWhenCacheFills(context.argv, o.positional[0], o.params.cacheBytes);
   installInterruptHandler();
   // The model's temporary is created before the data are read and the model trained, so that a
   // missing folder or a directory named as the model is reported at once, with nothing written

@@ -16,13 +16,14 @@ QColumnCache::QColumnCache(const KernelParams& kernel, const KernelSamples<doubl
                  static_cast<std::int64_t>(sizeof(double)));
 }
 
-QColumnCache::QColumnCache(const KernelParams& kernel, const SparseRows& samples,
+QColumnCache::QColumnCache(const KernelParams& kernel, std::shared_ptr<const SparseRows> samples,
                            const Vector& signs, std::int64_t cacheBytes)
-    : kernel_(kernel), sparse_(true), sparseRows_(samples), signs_(signs.cast<float>()) {
-  rowOf_.resize(static_cast<std::size_t>(samples.rows()));
-  for (Index r = 0; r < samples.rows(); ++r) rowOf_[static_cast<std::size_t>(r)] = r;
-  initBudget(samples.rows(), cacheBytes,
-             static_cast<std::int64_t>(samples.rows()) * static_cast<std::int64_t>(sizeof(Index)));
+    : kernel_(kernel), sparse_(true), sparseRows_(std::move(samples)), signs_(signs.cast<float>()) {
+  const Index rows = sparseRows_->rows();
+  rowOf_.resize(static_cast<std::size_t>(rows));
+  for (Index r = 0; r < rows; ++r) rowOf_[static_cast<std::size_t>(r)] = r;
+  initBudget(rows, cacheBytes,
+             static_cast<std::int64_t>(rows) * static_cast<std::int64_t>(sizeof(Index)));
 }
 
 void QColumnCache::initBudget(Index n, std::int64_t cacheBytes, std::int64_t samplesBytes) {
@@ -143,9 +144,9 @@ void QColumnCache::compute(Index position, Index first, Index last, float* out) 
 void QColumnCache::computePart(Index position, Index first, Index last, double* k,
                                float* out) const {
   if (sparse_) {
-    const SparseRowView b = sparseRows_.row(rowOf_[static_cast<std::size_t>(position)]);
+    const SparseRowView b = sparseRows_->row(rowOf_[static_cast<std::size_t>(position)]);
     for (Index a = first; a < last; ++a)
-      k[a - first] = kernelValue(kernel_, sparseRows_.row(rowOf_[static_cast<std::size_t>(a)]), b);
+      k[a - first] = kernelValue(kernel_, sparseRows_->row(rowOf_[static_cast<std::size_t>(a)]), b);
   } else {
     kernelColumnRangeForCache(kernel_, dense_, position, first, last, k);
   }

@@ -48,8 +48,9 @@ class QColumnCache {
   // signs: s_a per variable (±1); samples in variable order. cacheBytes: LIBSVM's -m in bytes.
   QColumnCache(const KernelParams& kernel, const KernelSamples<double>& samples,
                const Vector& signs, std::int64_t cacheBytes);
-  QColumnCache(const KernelParams& kernel, const SparseRows& samples, const Vector& signs,
-               std::int64_t cacheBytes);
+  // Sparse rows are shared, not copied (read through the cache's own position → row map).
+  QColumnCache(const KernelParams& kernel, std::shared_ptr<const SparseRows> samples,
+               const Vector& signs, std::int64_t cacheBytes);
 
   Index size() const { return static_cast<Index>(heads_.size()); }
   // Q over positions 0 .. length−1 of the variable at `position`. The pointer stays valid until
@@ -109,11 +110,11 @@ class QColumnCache {
   bool sparse_ = false;
   KernelSamples<double> dense_;  // rows in position order
   std::vector<double> scratch_;
-  ParallelFor parallelFor_;   // one column part in double before rounding
-  SparseRows sparseRows_;     // variable order; rowOf_ maps positions to rows
-  std::vector<Index> rowOf_;  // sparse: position → row
-  Eigen::VectorXf signs_;     // position order
-  std::vector<Head> heads_;   // per position
+  ParallelFor parallelFor_;                       // one column part in double before rounding
+  std::shared_ptr<const SparseRows> sparseRows_;  // variable order; rowOf_ maps positions to rows
+  std::vector<Index> rowOf_;                      // sparse: position → row
+  Eigen::VectorXf signs_;                         // position order
+  std::vector<Head> heads_;                       // per position
   // The LRU list over cached positions, circular through the sentinel size(): next_[sentinel] is
   // the least recently used.
   std::vector<Position> previous_;

@@ -106,13 +106,13 @@ CachedQMatrix::CachedQMatrix(const KernelParams& kernel, SparseRows x, DualVaria
                              std::int64_t cacheBytes, QColumnStorage storage)
     : kernel_(kernel),
       storage_(storage),
-      sparse_(std::move(x)),
+      sparse_(std::make_shared<const SparseRows>(std::move(x))),
       sparseSamples_(true),
       map_(std::move(map)) {
-  const Index samples = sparse_.rows();
+  const Index samples = sparse_->rows();
   Vector selfKernel(samples);
   for (Index a = 0; a < samples; ++a) {
-    const double k = kernelValue(kernel_, sparse_.row(a), sparse_.row(a));
+    const double k = kernelValue(kernel_, sparse_->row(a), sparse_->row(a));
     // Stored as the columns are, so the diagonal and the columns agree to the bit.
     selfKernel(a) =
         storage_ == QColumnStorage::Float ? static_cast<double>(static_cast<float>(k)) : k;
@@ -174,9 +174,9 @@ Index CachedQMatrix::slotOf(Index b) const {
   slotOfSample_[static_cast<std::size_t>(b)] = slot;
   const std::size_t s = static_cast<std::size_t>(slot);
   if (sparseSamples_) {
-    const SparseRowView rowB = sparse_.row(b);
+    const SparseRowView rowB = sparse_->row(b);
     for (Index a = 0; a < sampleCount(); ++a) {
-      const double k = kernelValue(kernel_, sparse_.row(a), rowB);
+      const double k = kernelValue(kernel_, sparse_->row(a), rowB);
       if (single) {
         floatSlots_[s][static_cast<std::size_t>(a)] = static_cast<float>(k);
       } else {

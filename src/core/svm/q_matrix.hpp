@@ -143,7 +143,9 @@ class CachedQMatrix final : public QMatrix {
   QColumnStorage storage_;
   KernelSamples<double> samples_;      // filled for double storage
   KernelSamples<float> samplesFloat_;  // filled for float storage
-  SparseRows sparse_;                  // the samples, when held sparse
+  // The samples, when held sparse; shared with the solver's column cache, which reads them
+  // through its own position → row map and never changes them.
+  std::shared_ptr<const SparseRows> sparse_;
   bool sparseSamples_ = false;
   DualVariableMap map_;
   bool identityMap_ = false;  // m(i) = i for i < n = N (C-SVC): no gather

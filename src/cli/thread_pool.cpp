@@ -1,6 +1,7 @@
 #include "thread_pool.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace kpg::cli {
 
@@ -21,11 +22,29 @@ ThreadPool::ThreadPool(unsigned threads) {
 ThreadPool::~ThreadPool() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    stop_ = true;
+    stop_.store(true);
   }
   start_.notify_all();
   for (std::thread& t : workers_) t.join();
 }
+
+namespace {
+
+// Polls `done` for up to `microseconds`; true when it returned true.
+template <class Done>
+bool pollFor(int microseconds, Done done) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(microseconds);
+  for (unsigned k = 0;; ++k) {
+    if (done()) return true;
+    // The clock every 64 polls: it costs more than a poll.
+    if ((k & 63u) == 63u && std::chrono::steady_clock::now() >= until) return false;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();  // lets the other hyper-thread run while this one polls
+#endif
+  }
+}
+
+}  // namespace
 
 void ThreadPool::run(Eigen::Index count,
                      const std::function<void(Eigen::Index, Eigen::Index)>& body) {
@@ -34,41 +53,45 @@ void ThreadPool::run(Eigen::Index count,
     body(0, count);
     return;
   }
+  body_ = &body;
+  count_ = count;
+  pending_.store(parts - 1, std::memory_order_relaxed);
   {
+    // Under the mutex, so that a worker between its check and its sleep does not miss it.
     std::lock_guard<std::mutex> lock(mutex_);
-    body_ = &body;
-    count_ = count;
-    pending_ = parts - 1;
-    ++generation_;
+    generation_.fetch_add(1, std::memory_order_release);
   }
   start_.notify_all();
   const auto [begin, end] = partOf(count, 0, parts);
   body(begin, end);
-  std::unique_lock<std::mutex> lock(mutex_);
-  done_.wait(lock, [this] { return pending_ == 0; });
+  const auto finished = [this] { return pending_.load(std::memory_order_acquire) == 0; };
+  if (!pollFor(kSpinMicroseconds, finished)) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, finished);
+  }
   body_ = nullptr;
 }
 
 void ThreadPool::work(unsigned part) {
   std::uint64_t seen = 0;
   for (;;) {
-    const std::function<void(Eigen::Index, Eigen::Index)>* body = nullptr;
-    Eigen::Index count = 0;
-    {
+    const auto started = [&] {
+      return stop_.load(std::memory_order_acquire) ||
+             generation_.load(std::memory_order_acquire) != seen;
+    };
+    if (!pollFor(kSpinMicroseconds, started)) {
       std::unique_lock<std::mutex> lock(mutex_);
-      start_.wait(lock, [&] { return stop_ || generation_ != seen; });
-      if (stop_) return;
-      seen = generation_;
-      body = body_;
-      count = count_;
+      start_.wait(lock, started);
     }
-    const auto [begin, end] = partOf(count, part, threads());
-    (*body)(begin, end);
-    {
+    if (stop_.load(std::memory_order_acquire)) return;
+    seen = generation_.load(std::memory_order_acquire);
+    const auto [begin, end] = partOf(count_, part, threads());
+    (*body_)(begin, end);
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      // The last part: wake the caller if it stopped polling (under the mutex, as above).
       std::lock_guard<std::mutex> lock(mutex_);
-      --pending_;
+      done_.notify_one();
     }
-    done_.notify_one();
   }
 }
 

@@ -425,15 +425,22 @@ bool hasMoreLinesThan(const std::string& path, double limit) {
 }  // namespace
 
 void useHugePagesWhenCacheFills(char** argv, const std::string& trainingPath,
-                                std::int64_t cacheBytes) {
+                                std::int64_t& cacheBytes) {
 #if defined(__linux__) && defined(__GLIBC__)
-  if (argv == nullptr) return;
   const char* choice = std::getenv("KPG_HUGE_PAGES");
-  if (choice != nullptr && std::strcmp(choice, "1") != 0) return;  // the user's choice
   const char* existing = std::getenv("GLIBC_TUNABLES");
-  if (existing != nullptr && std::strstr(existing, "glibc.malloc.hugetlb") != nullptr) return;
+  if (existing != nullptr && std::strstr(existing, "glibc.malloc.hugetlb") != nullptr) {
+    // Executed again with huge pages (or the user's own tunable, which is left alone).
+    if (choice != nullptr && std::strcmp(choice, "1") == 0 &&
+        std::strstr(existing, "glibc.malloc.hugetlb=1") != nullptr)
+      cacheBytes = std::max(cacheBytes - kHugePageBytes, cacheBytes / 2);
+    return;
+  }
+  if (argv == nullptr) return;
+  if (choice != nullptr && std::strcmp(choice, "1") != 0) return;  // the user's choice
   if (choice == nullptr &&
-      !hasMoreLinesThan(trainingPath, std::sqrt(static_cast<double>(cacheBytes) / 4.0)))
+      (cacheBytes < kHugePagesMinimumCacheBytes ||
+       !hasMoreLinesThan(trainingPath, std::sqrt(static_cast<double>(cacheBytes) / 4.0))))
     return;
   std::string tunables = "glibc.malloc.hugetlb=1";
   if (existing != nullptr) tunables = std::string(existing) + ":" + tunables;

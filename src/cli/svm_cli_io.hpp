@@ -165,14 +165,18 @@ void fixMallocThresholds(Eigen::Index rows);
 // same). glibc 2.35+ gives malloc's memory transparent huge pages (2 MiB, one fault each) under
 // the tunable glibc.malloc.hugetlb=1, which it reads at start-up only; so the command executes
 // itself again once with it set, before it opens or reads anything. The results are the same
-// bits. A huge page costs up to 2 MiB of memory that is never used, so this is done only when the
-// cache will fill: when the training file has more lines than N with N·N floats in cacheBytes
-// (N = 5 120 at -m 100; counted up to there, a few milliseconds). Below that the cache holds
-// every column in full and the faults are a small part of the run (issue 11: peak memory ≤
-// svm-train's). KPG_HUGE_PAGES=0 keeps 4 KiB pages and KPG_HUGE_PAGES=1 asks for huge pages
-// whatever the size; a tunable the user set is left as it is; a failed exec carries on.
+// bits. A huge page can hold up to 2 MiB that is never used, so this is done only when the cache
+// will fill and is large: -m of at least kHugePagesMinimumCacheBytes, and more lines in the
+// training file than N with N·N floats in -m (N = 5 120 at -m 100; counted up to there, a few
+// milliseconds). Below that the cache holds every column in full and the faults are a small part
+// of the run. In the process that runs with huge pages, cacheBytes is lowered by one huge page,
+// so that -m still bounds the cache's memory (issue 11: peak memory ≤ svm-train's at the same -m).
+// KPG_HUGE_PAGES=0 keeps 4 KiB pages and KPG_HUGE_PAGES=1 asks for huge pages whatever the size;
+// a glibc.malloc.hugetlb tunable the user set is left as it is; a failed exec carries on.
+constexpr std::int64_t kHugePageBytes = std::int64_t{2} << 20;
+constexpr std::int64_t kHugePagesMinimumCacheBytes = std::int64_t{64} << 20;
 void useHugePagesWhenCacheFills(char** argv, const std::string& trainingPath,
-                                std::int64_t cacheBytes);
+                                std::int64_t& cacheBytes);
 
 // Prints the error to `err` and returns false on failure (kpg train, kpg kernel).
 bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,

@@ -9,6 +9,7 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/string_kernel.cpp
 )
 # vectorExp's clamps are selects only when comparisons may not trap: FP exception flags are never
-# read here, and without it GCC keeps the loop scalar ("control flow in loop").
+# read here, and without it GCC keeps the loop scalar ("control flow in loop"). No contraction:
+# the same bits from every clone (GCC contracts by default in C++, even with -std=c++17).
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/vector_exp.cpp
-  PROPERTIES COMPILE_OPTIONS "-fno-trapping-math")
+  PROPERTIES COMPILE_OPTIONS "-fno-trapping-math;-ffp-contract=off")

@@ -20,3 +20,8 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/grid_search.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model_io.cpp
 )
+# The selection passes' loops are widened only when comparisons may not trap (FP exception flags
+# are never read here); without it GCC keeps them scalar ("control flow in loop"). No
+# contraction: the same bits from every clone (working_set.cpp).
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/working_set.cpp
+  PROPERTIES COMPILE_OPTIONS "-fno-trapping-math;-ffp-contract=off")

@@ -2,8 +2,16 @@
 
 #include "svm/pair_update.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+
+// x86-64 with GCC: the selection passes' widened loops in a baseline (SSE2), an AVX2 and an
+// AVX-512 clone, picked by the loader from the CPU (ifunc), as vector_exp.cpp. The file is built
+// with -ffp-contract=off, so every clone computes the same bits (AVX-512F has FMA).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define KPG_SELECTION_CLONES 1
+#endif
 
 namespace kpg {
 
@@ -68,10 +76,84 @@ OptimalityGap optimalityGap(const DualIterate& s, Index n) {
   return gapPassWith(s, n, [g](Index t) { return g[t]; });
 }
 
+namespace {
+
+// The update of G over one block, and −y_t G_t for the I_up and I_low tests (NaN outside the
+// set: a NaN never wins gapPass's comparisons). Non-finite G_t are counted.
+template <class ColumnScalar>
+inline __attribute__((always_inline)) unsigned blockUpdateBody(
+    const std::uint8_t* bits, const double* y, double* gradient, const ColumnScalar* qColumnI,
+    double deltaI, const ColumnScalar* qColumnJ, double deltaJ, Index size, double* up,
+    double* low) {
+  const double excluded = std::numeric_limits<double>::quiet_NaN();
+  unsigned nonFinite = 0;
+  for (Index t = 0; t < size; ++t) {
+    const double updated =
+        updatedGradientEntry(gradient[t], qColumnI[t], deltaI, qColumnJ[t], deltaJ);
+    gradient[t] = updated;
+    nonFinite |= updated - updated == 0.0 ? 0u : 1u;
+    const double v = -y[t] * updated;
+    up[t] = (bits[t] & kInUpSet) != 0 ? v : excluded;
+    low[t] = (bits[t] & kInLowSet) != 0 ? v : excluded;
+  }
+  return nonFinite;
+}
+
+#if defined(KPG_SELECTION_CLONES)
+__attribute__((target_clones("default", "avx2", "avx512f")))
+#endif
+unsigned
+blockUpdate(const std::uint8_t* bits, const double* y, double* gradient, const float* qColumnI,
+            double deltaI, const float* qColumnJ, double deltaJ, Index size, double* up,
+            double* low) {
+  return blockUpdateBody(bits, y, gradient, qColumnI, deltaI, qColumnJ, deltaJ, size, up, low);
+}
+
+#if defined(KPG_SELECTION_CLONES)
+__attribute__((target_clones("default", "avx2", "avx512f")))
+#endif
+unsigned
+blockUpdate(const std::uint8_t* bits, const double* y, double* gradient, const double* qColumnI,
+            double deltaI, const double* qColumnJ, double deltaJ, Index size, double* up,
+            double* low) {
+  return blockUpdateBody(bits, y, gradient, qColumnI, deltaI, qColumnJ, deltaJ, size, up, low);
+}
+
+}  // namespace
+
 template <class ColumnScalar>
 OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
                                    const ColumnScalar* qColumnI, double deltaI,
                                    const ColumnScalar* qColumnJ, double deltaJ, Index count) {
+  if (s.membership != nullptr) {
+    // The solver's pass, in blocks: the update in a loop without branches, which the compiler
+    // widens, then gapPass's comparisons over the block, in the same order with the same ties.
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    constexpr Index kBlock = 256;
+    double up[kBlock];
+    double low[kBlock];
+    OptimalityGap gap;
+    gap.mAlpha = -inf;
+    gap.bigMAlpha = inf;
+    unsigned nonFinite = 0;
+    for (Index start = 0; start < count; start += kBlock) {
+      const Index size = std::min(kBlock, count - start);
+      nonFinite |= blockUpdate(s.membership + start, s.y.data() + start, gradient + start,
+                               qColumnI + start, deltaI, qColumnJ + start, deltaJ, size, up, low);
+      for (Index k = 0; k < size; ++k) {
+        if (up[k] >= gap.mAlpha) {
+          gap.mAlpha = up[k];
+          gap.argmaxUp = start + k;
+        }
+        if (low[k] <= gap.bigMAlpha) {
+          gap.bigMAlpha = low[k];
+          gap.argminLow = start + k;
+        }
+      }
+    }
+    gap.gradientFinite = nonFinite == 0;
+    return gap;
+  }
   return gapPassWith(s, count, [=](Index t) {
     const double updated =
         updatedGradientEntry(gradient[t], qColumnI[t], deltaI, qColumnJ[t], deltaJ);
@@ -103,6 +185,46 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
   return selectWorkingPair(rule, gap, s, diagonal, hasColumn ? qColumnI.data() : nullptr,
                            s.alpha.size(), tau);
 }
+
+namespace {
+
+// WSS3's gains over one block (see selectWorkingPair): NaN outside I_low or where b_it ≤ 0.
+template <class ColumnScalar>
+inline __attribute__((always_inline)) void blockGainsBody(const std::uint8_t* bits, const double* y,
+                                                          const double* g, const double* qtt,
+                                                          const ColumnScalar* qColumnI, Index size,
+                                                          double mi, double yi, double gi,
+                                                          double qii, double tau, double* gains) {
+  const double excluded = std::numeric_limits<double>::quiet_NaN();
+  for (Index t = 0; t < size; ++t) {
+    const bool eligible = ((bits[t] & kInLowSet) != 0) & (-y[t] * g[t] < mi);
+    const double gain =
+        secondOrderGain(yi, gi, y[t], g[t], qii, qtt[t], static_cast<double>(qColumnI[t]), tau);
+    gains[t] = eligible ? gain : excluded;
+  }
+}
+
+#if defined(KPG_SELECTION_CLONES)
+__attribute__((target_clones("default", "avx2", "avx512f")))
+#endif
+void blockGains(
+    const std::uint8_t* bits, const double* y, const double* g, const double* qtt,
+    const float* qColumnI, Index size, double mi, double yi, double gi, double qii, double tau,
+    double* gains) {
+  blockGainsBody(bits, y, g, qtt, qColumnI, size, mi, yi, gi, qii, tau, gains);
+}
+
+#if defined(KPG_SELECTION_CLONES)
+__attribute__((target_clones("default", "avx2", "avx512f")))
+#endif
+void blockGains(
+    const std::uint8_t* bits, const double* y, const double* g, const double* qtt,
+    const double* qColumnI, Index size, double mi, double yi, double gi, double qii, double tau,
+    double* gains) {
+  blockGainsBody(bits, y, g, qtt, qColumnI, size, mi, yi, gi, qii, tau, gains);
+}
+
+}  // namespace
 
 template <class ColumnScalar>
 PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, const DualIterate& s,
@@ -152,8 +274,31 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
     }
   };
   if (s.membership != nullptr) {
+    // The solver's pass, in blocks: first every gain of a block in a loop without branches, which
+    // the compiler widens (the division is most of the pass), the entries outside I_low or with
+    // b_it ≤ 0 set to NaN; then the scalar search of the block, where a NaN never wins, as in
+    // `pass`. The same gains, the same order, the same choice, ties included.
     const std::uint8_t* bits = s.membership;
-    pass([bits](Index t) { return (bits[t] & kInLowSet) != 0; });
+    constexpr Index kBlock = 256;
+    double gains[kBlock];
+    double best = std::numeric_limits<double>::infinity();
+    Index chosen = -1;
+    for (Index start = 0; start < count; start += kBlock) {
+      const Index size = std::min(kBlock, count - start);
+      blockGains(bits + start, y + start, g + start, qtt + start, qColumnI + start, size, mi, yi,
+                 gi, qii, tau, gains);
+      for (Index k = 0; k < size; ++k) {
+        if (gains[k] <= best) {
+          best = gains[k];
+          chosen = start + k;
+        }
+      }
+    }
+    if (chosen >= 0) {
+      result.i = i;
+      result.j = chosen;
+      result.gain = best;
+    }
   } else {
     pass([&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
   }

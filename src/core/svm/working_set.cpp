@@ -12,6 +12,11 @@
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define KPG_SELECTION_CLONES 1
 #endif
+// The blocked passes pay where loops are widened; the wasm build has no SIMD (README, item 6),
+// so there they would only add code to a download with a size budget: it keeps the plain passes.
+#if !defined(__EMSCRIPTEN__)
+#define KPG_BLOCKED_PASSES 1
+#endif
 
 namespace kpg {
 
@@ -76,6 +81,7 @@ OptimalityGap optimalityGap(const DualIterate& s, Index n) {
   return gapPassWith(s, n, [g](Index t) { return g[t]; });
 }
 
+#if defined(KPG_BLOCKED_PASSES)
 namespace {
 
 // The update of G over one block, and −y_t G_t for the I_up and I_low tests (NaN outside the
@@ -120,11 +126,13 @@ blockUpdate(const std::uint8_t* bits, const double* y, double* gradient, const d
 }
 
 }  // namespace
+#endif
 
 template <class ColumnScalar>
 OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
                                    const ColumnScalar* qColumnI, double deltaI,
                                    const ColumnScalar* qColumnJ, double deltaJ, Index count) {
+#if defined(KPG_BLOCKED_PASSES)
   if (s.membership != nullptr) {
     // The solver's pass, in blocks: the update in a loop without branches, which the compiler
     // widens, then gapPass's comparisons over the block, in the same order with the same ties.
@@ -154,6 +162,7 @@ OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
     gap.gradientFinite = nonFinite == 0;
     return gap;
   }
+#endif
   return gapPassWith(s, count, [=](Index t) {
     const double updated =
         updatedGradientEntry(gradient[t], qColumnI[t], deltaI, qColumnJ[t], deltaJ);
@@ -186,6 +195,7 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
                            s.alpha.size(), tau);
 }
 
+#if defined(KPG_BLOCKED_PASSES)
 namespace {
 
 // WSS3's gains over one block (see selectWorkingPair): NaN outside I_low or where b_it ≤ 0.
@@ -225,6 +235,7 @@ void blockGains(
 }
 
 }  // namespace
+#endif
 
 template <class ColumnScalar>
 PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, const DualIterate& s,
@@ -274,6 +285,7 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
     }
   };
   if (s.membership != nullptr) {
+#if defined(KPG_BLOCKED_PASSES)
     // The solver's pass, in blocks: first every gain of a block in a loop without branches, which
     // the compiler widens (the division is most of the pass), the entries outside I_low or with
     // b_it ≤ 0 set to NaN; then the scalar search of the block, where a NaN never wins, as in
@@ -299,6 +311,10 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
       result.j = chosen;
       result.gain = best;
     }
+#else
+    const std::uint8_t* bits = s.membership;
+    pass([bits](Index t) { return (bits[t] & kInLowSet) != 0; });
+#endif
   } else {
     pass([&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 // x86-64 with GCC: the selection passes' widened loops in a baseline (SSE2), an AVX2 and an
 // AVX-512 clone, picked by the loader from the CPU (ifunc), as vector_exp.cpp. The file is built
@@ -85,12 +86,16 @@ OptimalityGap optimalityGap(const DualIterate& s, Index n) {
 namespace {
 
 // The update of G over one block, and −y_t G_t for the I_up and I_low tests (NaN outside the
-// set: a NaN never wins gapPass's comparisons). Non-finite G_t are counted.
-template <class ColumnScalar>
-inline __attribute__((always_inline)) unsigned blockUpdateBody(
-    const std::uint8_t* bits, const double* y, double* gradient, const ColumnScalar* qColumnI,
-    double deltaI, const ColumnScalar* qColumnJ, double deltaJ, Index size, double* up,
-    double* low) {
+// set: a NaN never wins gapPass's comparisons). Non-finite G_t are counted. Float columns only:
+// the solver's kernel cache, where N is large enough for the passes to matter (a precomputed
+// double Q is at most kPrecomputedQRows).
+#if defined(KPG_SELECTION_CLONES)
+__attribute__((target_clones("default", "avx2", "avx512f")))
+#endif
+unsigned
+blockUpdate(const std::uint8_t* bits, const double* y, double* gradient, const float* qColumnI,
+            double deltaI, const float* qColumnJ, double deltaJ, Index size, double* up,
+            double* low) {
   const double excluded = std::numeric_limits<double>::quiet_NaN();
   unsigned nonFinite = 0;
   for (Index t = 0; t < size; ++t) {
@@ -105,26 +110,6 @@ inline __attribute__((always_inline)) unsigned blockUpdateBody(
   return nonFinite;
 }
 
-#if defined(KPG_SELECTION_CLONES)
-__attribute__((target_clones("default", "avx2", "avx512f")))
-#endif
-unsigned
-blockUpdate(const std::uint8_t* bits, const double* y, double* gradient, const float* qColumnI,
-            double deltaI, const float* qColumnJ, double deltaJ, Index size, double* up,
-            double* low) {
-  return blockUpdateBody(bits, y, gradient, qColumnI, deltaI, qColumnJ, deltaJ, size, up, low);
-}
-
-#if defined(KPG_SELECTION_CLONES)
-__attribute__((target_clones("default", "avx2", "avx512f")))
-#endif
-unsigned
-blockUpdate(const std::uint8_t* bits, const double* y, double* gradient, const double* qColumnI,
-            double deltaI, const double* qColumnJ, double deltaJ, Index size, double* up,
-            double* low) {
-  return blockUpdateBody(bits, y, gradient, qColumnI, deltaI, qColumnJ, deltaJ, size, up, low);
-}
-
 }  // namespace
 #endif
 
@@ -133,7 +118,7 @@ OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
                                    const ColumnScalar* qColumnI, double deltaI,
                                    const ColumnScalar* qColumnJ, double deltaJ, Index count) {
 #if defined(KPG_BLOCKED_PASSES)
-  if (s.membership != nullptr) {
+  if (std::is_same_v<ColumnScalar, float> && s.membership != nullptr) {
     // The solver's pass, in blocks: the update in a loop without branches, which the compiler
     // widens, then gapPass's comparisons over the block, in the same order with the same ties.
     constexpr double inf = std::numeric_limits<double>::infinity();
@@ -146,8 +131,9 @@ OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
     unsigned nonFinite = 0;
     for (Index start = 0; start < count; start += kBlock) {
       const Index size = std::min(kBlock, count - start);
-      nonFinite |= blockUpdate(s.membership + start, s.y.data() + start, gradient + start,
-                               qColumnI + start, deltaI, qColumnJ + start, deltaJ, size, up, low);
+      if constexpr (std::is_same_v<ColumnScalar, float>)
+        nonFinite |= blockUpdate(s.membership + start, s.y.data() + start, gradient + start,
+                                 qColumnI + start, deltaI, qColumnJ + start, deltaJ, size, up, low);
       for (Index k = 0; k < size; ++k) {
         if (up[k] >= gap.mAlpha) {
           gap.mAlpha = up[k];
@@ -199,12 +185,13 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
 namespace {
 
 // WSS3's gains over one block (see selectWorkingPair): NaN outside I_low or where b_it ≤ 0.
-template <class ColumnScalar>
-inline __attribute__((always_inline)) void blockGainsBody(const std::uint8_t* bits, const double* y,
-                                                          const double* g, const double* qtt,
-                                                          const ColumnScalar* qColumnI, Index size,
-                                                          double mi, double yi, double gi,
-                                                          double qii, double tau, double* gains) {
+// Float columns only, as blockUpdate.
+#if defined(KPG_SELECTION_CLONES)
+__attribute__((target_clones("default", "avx2", "avx512f")))
+#endif
+void blockGains(const std::uint8_t* bits, const double* y, const double* g, const double* qtt,
+                const float* qColumnI, Index size, double mi, double yi, double gi, double qii,
+                double tau, double* gains) {
   const double excluded = std::numeric_limits<double>::quiet_NaN();
   for (Index t = 0; t < size; ++t) {
     const bool eligible = ((bits[t] & kInLowSet) != 0) & (-y[t] * g[t] < mi);
@@ -212,26 +199,6 @@ inline __attribute__((always_inline)) void blockGainsBody(const std::uint8_t* bi
         secondOrderGain(yi, gi, y[t], g[t], qii, qtt[t], static_cast<double>(qColumnI[t]), tau);
     gains[t] = eligible ? gain : excluded;
   }
-}
-
-#if defined(KPG_SELECTION_CLONES)
-__attribute__((target_clones("default", "avx2", "avx512f")))
-#endif
-void blockGains(
-    const std::uint8_t* bits, const double* y, const double* g, const double* qtt,
-    const float* qColumnI, Index size, double mi, double yi, double gi, double qii, double tau,
-    double* gains) {
-  blockGainsBody(bits, y, g, qtt, qColumnI, size, mi, yi, gi, qii, tau, gains);
-}
-
-#if defined(KPG_SELECTION_CLONES)
-__attribute__((target_clones("default", "avx2", "avx512f")))
-#endif
-void blockGains(
-    const std::uint8_t* bits, const double* y, const double* g, const double* qtt,
-    const double* qColumnI, Index size, double mi, double yi, double gi, double qii, double tau,
-    double* gains) {
-  blockGainsBody(bits, y, g, qtt, qColumnI, size, mi, yi, gi, qii, tau, gains);
 }
 
 }  // namespace
@@ -284,8 +251,8 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
       result.gain = best;
     }
   };
-  if (s.membership != nullptr) {
 #if defined(KPG_BLOCKED_PASSES)
+  if (std::is_same_v<ColumnScalar, float> && s.membership != nullptr) {
     // The solver's pass, in blocks: first every gain of a block in a loop without branches, which
     // the compiler widens (the division is most of the pass), the entries outside I_low or with
     // b_it ≤ 0 set to NaN; then the scalar search of the block, where a NaN never wins, as in
@@ -297,8 +264,9 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
     Index chosen = -1;
     for (Index start = 0; start < count; start += kBlock) {
       const Index size = std::min(kBlock, count - start);
-      blockGains(bits + start, y + start, g + start, qtt + start, qColumnI + start, size, mi, yi,
-                 gi, qii, tau, gains);
+      if constexpr (std::is_same_v<ColumnScalar, float>)
+        blockGains(bits + start, y + start, g + start, qtt + start, qColumnI + start, size, mi, yi,
+                   gi, qii, tau, gains);
       for (Index k = 0; k < size; ++k) {
         if (gains[k] <= best) {
           best = gains[k];
@@ -311,10 +279,12 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
       result.j = chosen;
       result.gain = best;
     }
-#else
+    return result;
+  }
+#endif
+  if (s.membership != nullptr) {
     const std::uint8_t* bits = s.membership;
     pass([bits](Index t) { return (bits[t] & kInLowSet) != 0; });
-#endif
   } else {
     pass([&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
   }

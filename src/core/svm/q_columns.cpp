@@ -174,7 +174,11 @@ void QColumnCache::swapPositions(Index a, Index b) {
   std::swap(ha, hb);
   if (ha.data) linkAsNewest(a);
   if (hb.data) linkAsNewest(b);
-  // Every cached column's two entries, when it is next read (the header comment).
+  // Every cached column's two entries, when it is next read (the header comment). The log is
+  // sized at its bound once, as the budget counts it: grown by doubling it would hold the old and
+  // the new array at once, up to 1.5 times the bound above what is counted.
+  if (swapLog_.capacity() == 0)
+    swapLog_.reserve(static_cast<std::size_t>(kSwapLogBound * size() + 1));
   swapLog_.push_back(
       {static_cast<Position>(std::min(a, b)), static_cast<Position>(std::max(a, b))});
   if (static_cast<Index>(swapLog_.size()) > kSwapLogBound * size()) flushSwapLog();

@@ -47,10 +47,12 @@ TEST_CASE("Q columns: logged swaps leave every column as a fresh computation wou
   const Index n = 40;
   const CacheData data = randomData(n, 3, 7);
   const KernelParams kernel = KernelParams::rbf(0.4);
-  // Everything the cache holds besides its columns is taken out of the budget: 24-byte heads,
-  // two 4-byte links, 16 logged swaps of 8 bytes, an 8-byte scratch entry and a 4-byte sign per
-  // variable, and its copy of the samples (3 features and the squared norm, in double).
-  const std::int64_t headerBytes = n * (24 + 8 + 16 * 8 + 8 + 4) + n * (3 + 1) * 8;
+  // Everything the cache holds besides its columns is taken out of the budget: a head per
+  // variable (a pointer and three 4-byte counts: 24 bytes on 64-bit targets, 16 in wasm32), two
+  // 4-byte links, 16 logged swaps of 8 bytes, an 8-byte scratch entry and a 4-byte sign, and its
+  // copy of the samples (3 features and the squared norm, in double).
+  const std::int64_t headBytes = sizeof(void*) == 8 ? 24 : 16;
+  const std::int64_t headerBytes = n * (headBytes + 8 + 16 * 8 + 8 + 4) + n * (3 + 1) * 8;
   for (const std::int64_t budget : {4 * (3 * n) + headerBytes, std::int64_t{1} << 20}) {
     QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
     CHECK(cache.bookkeepingBytes() == headerBytes);

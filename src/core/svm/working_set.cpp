@@ -27,6 +27,22 @@ OptimalityGap optimalityGap(const DualIterate& s) {
 
 namespace {
 
+// LIBSVM's ties: the last index wins (its `>=` and `<=`), and a NaN never does. Every pass below,
+// plain or in blocks, keeps its extreme through these two, so that they choose alike.
+inline void keepLastMax(double value, Index t, double& best, Index& at) {
+  if (value >= best) {
+    best = value;
+    at = t;
+  }
+}
+
+inline void keepLastMin(double value, Index t, double& best, Index& at) {
+  if (value <= best) {
+    best = value;
+    at = t;
+  }
+}
+
 // The pass of optimalityGap with the set tests of `member` (t → SetMembership bits): the same
 // loop whether the bits are read from the solver's bytes or derived from y, α, A and B.
 // `gradientAt(t)` gives G_t: read, or written first by updateGradientAndGap's update (then
@@ -47,14 +63,8 @@ OptimalityGap gapPass(const DualIterate& s, Index n, Member member, GradientAt g
     finite &= gt - gt == 0.0;
     const double v = -y[t] * gt;
     const unsigned bits = member(t);
-    if ((bits & kInUpSet) && v >= gap.mAlpha) {
-      gap.mAlpha = v;
-      gap.argmaxUp = t;
-    }
-    if ((bits & kInLowSet) && v <= gap.bigMAlpha) {
-      gap.bigMAlpha = v;
-      gap.argminLow = t;
-    }
+    if (bits & kInUpSet) keepLastMax(v, t, gap.mAlpha, gap.argmaxUp);
+    if (bits & kInLowSet) keepLastMin(v, t, gap.bigMAlpha, gap.argminLow);
   }
   gap.gradientFinite = finite;
   return gap;
@@ -84,6 +94,9 @@ OptimalityGap optimalityGap(const DualIterate& s, Index n) {
 
 #if defined(KPG_BLOCKED_PASSES)
 namespace {
+
+// Entries a block: the block's scratch (two arrays of doubles) stays on the stack and in L1.
+constexpr Index kPassBlock = 256;
 
 // The update of G over one block, and −y_t G_t for the I_up and I_low tests (NaN outside the
 // set: a NaN never wins gapPass's comparisons). Non-finite G_t are counted. Float columns only:
@@ -118,35 +131,29 @@ OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
                                    const ColumnScalar* qColumnI, double deltaI,
                                    const ColumnScalar* qColumnJ, double deltaJ, Index count) {
 #if defined(KPG_BLOCKED_PASSES)
-  if (std::is_same_v<ColumnScalar, float> && s.membership != nullptr) {
-    // The solver's pass, in blocks: the update in a loop without branches, which the compiler
-    // widens, then gapPass's comparisons over the block, in the same order with the same ties.
-    constexpr double inf = std::numeric_limits<double>::infinity();
-    constexpr Index kBlock = 256;
-    double up[kBlock];
-    double low[kBlock];
-    OptimalityGap gap;
-    gap.mAlpha = -inf;
-    gap.bigMAlpha = inf;
-    unsigned nonFinite = 0;
-    for (Index start = 0; start < count; start += kBlock) {
-      const Index size = std::min(kBlock, count - start);
-      if constexpr (std::is_same_v<ColumnScalar, float>)
+  if constexpr (std::is_same_v<ColumnScalar, float>) {
+    if (s.membership != nullptr) {
+      // The solver's pass, in blocks: the update in a loop without branches, which the compiler
+      // widens, then gapPass's comparisons over the block, in the same order with the same ties.
+      constexpr double inf = std::numeric_limits<double>::infinity();
+      double up[kPassBlock];
+      double low[kPassBlock];
+      OptimalityGap gap;
+      gap.mAlpha = -inf;
+      gap.bigMAlpha = inf;
+      unsigned nonFinite = 0;
+      for (Index start = 0; start < count; start += kPassBlock) {
+        const Index size = std::min(kPassBlock, count - start);
         nonFinite |= blockUpdate(s.membership + start, s.y.data() + start, gradient + start,
                                  qColumnI + start, deltaI, qColumnJ + start, deltaJ, size, up, low);
-      for (Index k = 0; k < size; ++k) {
-        if (up[k] >= gap.mAlpha) {
-          gap.mAlpha = up[k];
-          gap.argmaxUp = start + k;
-        }
-        if (low[k] <= gap.bigMAlpha) {
-          gap.bigMAlpha = low[k];
-          gap.argminLow = start + k;
+        for (Index k = 0; k < size; ++k) {
+          keepLastMax(up[k], start + k, gap.mAlpha, gap.argmaxUp);
+          keepLastMin(low[k], start + k, gap.bigMAlpha, gap.argminLow);
         }
       }
+      gap.gradientFinite = nonFinite == 0;
+      return gap;
     }
-    gap.gradientFinite = nonFinite == 0;
-    return gap;
   }
 #endif
   return gapPassWith(s, count, [=](Index t) {
@@ -232,61 +239,47 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
   const double* g = s.gradient.data();
   const double* qtt = diagonal.data();
   // The WSS3 loop over I_low with b_it > 0, ties to the last index (LIBSVM's `<=`).
+  double best = std::numeric_limits<double>::infinity();
+  Index chosen = -1;
   const auto pass = [&](auto inLow) {
-    double best = std::numeric_limits<double>::infinity();
-    Index chosen = -1;
     for (Index t = 0; t < count; ++t) {
       if (!inLow(t)) continue;
       if (!(-y[t] * g[t] < mi)) continue;  // b_it > 0 only
       const double gain =
           secondOrderGain(yi, gi, y[t], g[t], qii, qtt[t], static_cast<double>(qColumnI[t]), tau);
-      if (gain <= best) {
-        best = gain;
-        chosen = t;
-      }
-    }
-    if (chosen >= 0) {
-      result.i = i;
-      result.j = chosen;
-      result.gain = best;
+      keepLastMin(gain, t, best, chosen);
     }
   };
+  // The solver's pass in blocks (native builds, the cache's float columns): first every gain of a
+  // block in a loop without branches, which the compiler widens (the division is most of the
+  // pass), the entries outside I_low or with b_it ≤ 0 set to NaN; then the search of the block,
+  // where a NaN never wins, as in `pass`. The same gains, the same order, the same choice, ties
+  // included. False when it does not apply.
+  const auto passInBlocks = [&]() -> bool {
 #if defined(KPG_BLOCKED_PASSES)
-  if (std::is_same_v<ColumnScalar, float> && s.membership != nullptr) {
-    // The solver's pass, in blocks: first every gain of a block in a loop without branches, which
-    // the compiler widens (the division is most of the pass), the entries outside I_low or with
-    // b_it ≤ 0 set to NaN; then the scalar search of the block, where a NaN never wins, as in
-    // `pass`. The same gains, the same order, the same choice, ties included.
-    const std::uint8_t* bits = s.membership;
-    constexpr Index kBlock = 256;
-    double gains[kBlock];
-    double best = std::numeric_limits<double>::infinity();
-    Index chosen = -1;
-    for (Index start = 0; start < count; start += kBlock) {
-      const Index size = std::min(kBlock, count - start);
-      if constexpr (std::is_same_v<ColumnScalar, float>)
-        blockGains(bits + start, y + start, g + start, qtt + start, qColumnI + start, size, mi, yi,
-                   gi, qii, tau, gains);
-      for (Index k = 0; k < size; ++k) {
-        if (gains[k] <= best) {
-          best = gains[k];
-          chosen = start + k;
-        }
+    if constexpr (std::is_same_v<ColumnScalar, float>) {
+      double gains[kPassBlock];
+      for (Index start = 0; start < count; start += kPassBlock) {
+        const Index size = std::min(kPassBlock, count - start);
+        blockGains(s.membership + start, y + start, g + start, qtt + start, qColumnI + start, size,
+                   mi, yi, gi, qii, tau, gains);
+        for (Index k = 0; k < size; ++k) keepLastMin(gains[k], start + k, best, chosen);
       }
+      return true;
     }
-    if (chosen >= 0) {
-      result.i = i;
-      result.j = chosen;
-      result.gain = best;
-    }
-    return result;
-  }
 #endif
-  if (s.membership != nullptr) {
+    return false;
+  };
+  if (s.membership == nullptr) {
+    pass([&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
+  } else if (!passInBlocks()) {
     const std::uint8_t* bits = s.membership;
     pass([bits](Index t) { return (bits[t] & kInLowSet) != 0; });
-  } else {
-    pass([&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
+  }
+  if (chosen >= 0) {
+    result.i = i;
+    result.j = chosen;
+    result.gain = best;
   }
   return result;
 }

@@ -129,9 +129,7 @@ int runGrid(CommandContext& context) {
     }
   }
   SampleData data;
-  fixMallocThresholds(0);
   if (!loadSampleData(o.positional[0], o.data, data, context.err)) return kExitBadInput;
-  fixMallocThresholds(data.size());
   // gamma is the grid's: resolveAndValidate checks the other parameters (C and gamma per point).
   if (!resolveAndValidate(o, data.dimension(), "grid", context.err)) return kExitUsage;
 

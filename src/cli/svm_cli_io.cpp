@@ -382,17 +382,6 @@ bool loadSparseLibsvm(const std::string& path, const DataOptions& options, Spars
   return streamSparseRows(path, options, text::kMaxLibsvmIndex, data, err);
 }
 
-void fixMallocThresholds(Eigen::Index rows) {
-#if defined(__GLIBC__)
-  constexpr Eigen::Index kFloor = 512 * 1024;
-  const Eigen::Index threshold = std::max<Eigen::Index>(kFloor, 8 * rows + 4096);
-  if (threshold <= std::numeric_limits<int>::max())
-    mallopt(M_MMAP_THRESHOLD, static_cast<int>(threshold));
-#else
-  (void)rows;
-#endif
-}
-
 namespace {
 
 // More than `limit` newlines in the file? false when it cannot be read (the loader reports that).
@@ -454,7 +443,20 @@ void useHugePagesWhenCacheFills(char** argv, const std::string& trainingPath,
 #endif
 }
 
-bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,
+namespace {
+
+void fixMallocThresholds(Eigen::Index rows) {
+#if defined(__GLIBC__)
+  constexpr Eigen::Index kFloor = 512 * 1024;
+  const Eigen::Index threshold = std::max<Eigen::Index>(kFloor, 8 * rows + 4096);
+  if (threshold <= std::numeric_limits<int>::max())
+    mallopt(M_MMAP_THRESHOLD, static_cast<int>(threshold));
+#else
+  (void)rows;
+#endif
+}
+
+bool loadSampleRows(const std::string& path, const DataOptions& options, SampleData& data,
                     std::ostream& err) {
   data = SampleData();
   if (options.format != DataFormat::Libsvm) return loadDataset(path, options, data.dense, err);
@@ -463,6 +465,16 @@ bool loadSampleData(const std::string& path, const DataOptions& options, SampleD
                                       data.sparse.x.storedEntries());
   if (data.isSparse) return true;
   return densify(std::exchange(data.sparse, SparseDataset()), path, options, data.dense, err);
+}
+
+}  // namespace
+
+bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,
+                    std::ostream& err) {
+  fixMallocThresholds(0);
+  const bool ok = loadSampleRows(path, options, data, err);
+  if (ok) fixMallocThresholds(data.size());
+  return ok;
 }
 
 bool loadModelClassNames(const std::string& modelPath, std::string_view modelText,

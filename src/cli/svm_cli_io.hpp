@@ -150,15 +150,6 @@ struct SampleData {
   Eigen::Index dimension() const { return isSparse ? sparse.dimension() : dense.dimension(); }
   const Eigen::VectorXd& y() const { return isSparse ? sparse.y : dense.y; }
 };
-// Fixes glibc's mmap threshold at max(512 KiB, 8·rows + 4 KiB), so that the large blocks of a
-// run (the parser's growing arrays, the samples' copies, each one-vs-one sub-problem's Q) are
-// mapped and go back to the system when freed, while a cache column (4·rows bytes) and a vector
-// over the samples stay on the heap. glibc's default threshold rises to the largest block freed
-// so far, after which these blocks leave holes in the heap that still count as resident: digits
-// (45 sub-problems of 1 MB Q each) peaked 0.9 MiB higher (issue 11's memory goal). train and grid
-// call it before reading (rows 0) and again with the count read.
-void fixMallocThresholds(Eigen::Index rows);
-
 // The kernel cache of `train` and `grid` is up to -m MB of memory touched for the first time,
 // column after column: at 4 KiB pages that is a page fault every 1 024 floats, 15-30 % of the
 // time of a d = 2, N = 20 000 run (perf on bench/engine_vs_libsvm.py's sets; svm-train pays the
@@ -178,7 +169,14 @@ constexpr std::int64_t kHugePagesMinimumCacheBytes = std::int64_t{64} << 20;
 void useHugePagesWhenCacheFills(char** argv, const std::string& trainingPath,
                                 std::int64_t& cacheBytes);
 
-// Prints the error to `err` and returns false on failure (kpg train, kpg kernel).
+// Prints the error to `err` and returns false on failure (kpg train, grid, kernel).
+// It also fixes glibc's mmap threshold, at 512 KiB while reading and at max(512 KiB, 8·N + 4 KiB)
+// once N samples are read, so that the large blocks of a run (the parser's growing arrays, the
+// samples' copies, each one-vs-one sub-problem's Q) are mapped and go back to the system when
+// freed, while a cache column (4·N bytes) and a vector over the samples stay on the heap. glibc's
+// default threshold rises to the largest block freed so far, after which such blocks leave holes
+// in the heap that still count as resident: digits (45 sub-problems of 1 MB Q each) peaked
+// 0.9 MiB higher (issue 11's memory goal).
 bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,
                     std::ostream& err);
 

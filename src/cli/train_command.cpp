@@ -204,9 +204,7 @@ int runTrain(CommandContext& context) {
   // Sparse rows when the data are mostly zeros (svm_cli_io.hpp SampleData), as svm-train holds
   // every file: a text-classification file costs its non-zeros, not samples × largest index.
   SampleData data;
-  fixMallocThresholds(0);
   if (!loadSampleData(o.positional[0], o.data, data, context.err)) return kExitBadInput;
-  fixMallocThresholds(data.size());
   if (!resolveAndValidate(o, data.dimension(), "train", context.err)) return kExitUsage;
   const std::vector<std::string>& classNames = data.dense.classNames;
   if (!classNames.empty()) {

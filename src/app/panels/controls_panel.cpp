@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -266,13 +267,14 @@ void solverSection(LabState& lab, UiState& ui) {
   }
   const std::int64_t furthest = haveSolver ? lab.history->furthest() : 0;
   int position = static_cast<int>(std::min<std::int64_t>(lab.stepCount(), 1 << 30));
-  // The hint in the slider when it fits (a course page's narrow panel: the number alone).
-  const std::string hinted = "step " + std::to_string(position) + " (scrub the recorded steps)";
-  const bool hintFits =
-      ImGui::CalcTextSize(hinted.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x <=
-      ImGui::GetContentRegionAvail().x;
-  // A format, not the text: while dragging, the slider prints the value it is moving to.
-  const char* scrubFormat = hintFits ? "step %d (scrub the recorded steps)" : "step %d";
+  // The hint in the slider when it fits (a course page's narrow panel: the number alone). A
+  // format, not the text: while dragging, the slider prints the value it is moving to.
+  constexpr const char* kHintedFormat = "step %d (scrub the recorded steps)";
+  char hinted[64];
+  std::snprintf(hinted, sizeof hinted, kHintedFormat, position);
+  const bool hintFits = ImGui::CalcTextSize(hinted).x + 2 * ImGui::GetStyle().FramePadding.x <=
+                        ImGui::GetContentRegionAvail().x;
+  const char* scrubFormat = hintFits ? kHintedFormat : "step %d";
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt(
           "##scrub", &position, 0,

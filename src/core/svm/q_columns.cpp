@@ -39,8 +39,9 @@ void QColumnCache::initBudget(Index n, std::int64_t cacheBytes, std::int64_t sam
       sizeof(Head) + 2 * sizeof(Position) + kSwapLogBound * sizeof(LoggedSwap) +
       sizeof(double) /* scratch_ */ + sizeof(float) /* signs_ */);
   bookkeepingBytes_ = static_cast<std::int64_t>(n) * perVariable + samplesBytes;
-  availableFloats_ = std::max<std::int64_t>((cacheBytes - bookkeepingBytes_) / 4,
-                                            2 * static_cast<std::int64_t>(n));
+  budgetFloats_ = std::max<std::int64_t>((cacheBytes - bookkeepingBytes_) / 4,
+                                         2 * static_cast<std::int64_t>(n));
+  targetFloats_ = std::min<std::int64_t>(budgetFloats_, 2 * static_cast<std::int64_t>(n));
 }
 
 void QColumnCache::unlink(Index h) {
@@ -61,8 +62,8 @@ void QColumnCache::linkAsNewest(Index h) {
 void QColumnCache::release(Index h) {
   Head& head = heads_[static_cast<std::size_t>(h)];
   unlink(h);
-  availableFloats_ += head.allocated;
   heldFloats_ -= head.allocated;
+  head.evicted = true;
   head.data.reset();
   head.length = 0;
   head.allocated = 0;
@@ -104,8 +105,14 @@ const float* QColumnCache::column(Index position, Index length) {
     ++misses_;
     if (length > head.allocated) {
       const Index more = length - head.allocated;
+      // A column asked for again after it was evicted: a larger cache would have held it, so
+      // the cache grows by it (the header comment), up to the budget.
+      if (head.evicted) {
+        head.evicted = false;
+        targetFloats_ = std::min(budgetFloats_, targetFloats_ + length);
+      }
       // Free the least recently used columns until the missing part fits.
-      while (availableFloats_ < more) {
+      while (heldFloats_ + more > targetFloats_) {
         const Index oldest = next_[static_cast<std::size_t>(size())];
         release(oldest);
       }
@@ -114,7 +121,6 @@ const float* QColumnCache::column(Index position, Index length) {
         std::memcpy(grown.get(), head.data.get(), static_cast<std::size_t>(head.length) * 4);
       head.data = std::move(grown);
       head.allocated = static_cast<Position>(length);
-      availableFloats_ -= more;
       heldFloats_ += more;
       peakFloats_ = std::max(peakFloats_, heldFloats_);
     }

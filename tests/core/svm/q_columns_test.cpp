@@ -48,10 +48,11 @@ TEST_CASE("Q columns: logged swaps leave every column as a fresh computation wou
   const CacheData data = randomData(n, 3, 7);
   const KernelParams kernel = KernelParams::rbf(0.4);
   // Everything the cache holds besides its columns is taken out of the budget: a head per
-  // variable (a pointer and three 4-byte counts: 24 bytes on 64-bit targets, 16 in wasm32), two
+  // variable (a pointer, three 4-byte counts and a flag: 24 bytes on 64-bit targets, 20 in
+  // wasm32), two
   // 4-byte links, 16 logged swaps of 8 bytes, an 8-byte scratch entry and a 4-byte sign, and its
   // copy of the samples (3 features and the squared norm, in double).
-  const std::int64_t headBytes = sizeof(void*) == 8 ? 24 : 16;
+  const std::int64_t headBytes = sizeof(void*) == 8 ? 24 : 20;
   const std::int64_t headerBytes = n * (headBytes + 8 + 16 * 8 + 8 + 4) + n * (3 + 1) * 8;
   for (const std::int64_t budget : {4 * (3 * n) + headerBytes, std::int64_t{1} << 20}) {
     QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
@@ -85,11 +86,67 @@ TEST_CASE("Q columns: logged swaps leave every column as a fresh computation wou
                        kernelValue(kernel, data.x.row(a).transpose(), data.x.row(b).transpose());
       CHECK(std::abs(column[length - 1] - q) <= 1e-6);
       ++reads;
-      CHECK(cache.heldBytes() <= std::max<std::int64_t>(budget - headerBytes, 4 * 2 * n));
+      CHECK(cache.heldBytes() <= cache.targetBytes());
+      CHECK(cache.targetBytes() <= std::max<std::int64_t>(budget - headerBytes, 4 * 2 * n));
     }
     CHECK(swaps > 3 * QColumnCache::kSwapLogBound * n);
     CHECK(reads > 1500);
     CHECK(cache.misses() > 0);
     CHECK(cache.hits() > 0);
+  }
+}
+
+TEST_CASE("Q columns: the cache grows by the columns asked for again, up to its budget",
+          "[svm][cache]") {
+  const Index n = 200;
+  const CacheData data = randomData(n, 3, 5);
+  const KernelParams kernel = KernelParams::rbf(0.4);
+  const std::int64_t columnBytes = 4 * n;
+  const std::int64_t everything = std::int64_t{1} << 24;  // all 200 full columns and more
+
+  SECTION("columns used once do not grow it: a hot set among them stays, the rest is reused") {
+    // Three hot columns read in turn between columns read once (LIBSVM's LRU under this -m would
+    // hold all 200). Between two reads of a hot column come the two other hot ones and three
+    // read once, so a hot column stays in 6 columns: from 2, the cache grows by the 4 hot
+    // columns it evicted and read again, and no further.
+    QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, everything);
+    CHECK(cache.targetBytes() == 2 * columnBytes);
+    std::int64_t lateHotMisses = 0;
+    for (Index t = 3; t < n; ++t) {
+      const std::int64_t before = cache.misses();
+      cache.column(t % 3, n);
+      if (t >= n / 2) lateHotMisses += cache.misses() - before;
+      cache.column(t, n);
+    }
+    CHECK(lateHotMisses == 0);
+    CHECK(cache.targetBytes() == 6 * columnBytes);
+    CHECK(cache.peakBytes() == 6 * columnBytes);
+    // 197 hot reads: 3 first computations, 4 read again after their eviction, the rest hits.
+    CHECK(cache.hits() == (n - 3) - 3 - 4);
+  }
+
+  SECTION("a cycle longer than the cache grows it until the cycle fits") {
+    // 50 columns read in a cycle: the first round computes them and keeps the last two; in the
+    // second the other 48 were evicted (each a miss that grows the cache by a column, evicting
+    // nothing), so the cache ends the round holding all 50, and from the third on all are hits.
+    QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, everything);
+    const Index cycle = 50;
+    for (int round = 0; round < 10; ++round)
+      for (Index t = 0; t < cycle; ++t) cache.column(t, n);
+    CHECK(cache.misses() == cycle + (cycle - 2));
+    CHECK(cache.hits() == 2 + 8 * cycle);
+    CHECK(cache.targetBytes() == cycle * columnBytes);
+    CHECK(cache.peakBytes() == cycle * columnBytes);
+  }
+
+  SECTION("it never grows past -m: then the cycle misses as under LIBSVM's LRU") {
+    QColumnCache sizing(kernel, KernelSamples<double>(data.x), data.signs, everything);
+    const std::int64_t budget = sizing.bookkeepingBytes() + 10 * columnBytes;
+    QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
+    for (int round = 0; round < 10; ++round)
+      for (Index t = 0; t < 50; ++t) cache.column(t, n);
+    CHECK(cache.targetBytes() == 10 * columnBytes);
+    CHECK(cache.peakBytes() == 10 * columnBytes);
+    CHECK(cache.misses() == 500);
   }
 }

@@ -140,8 +140,9 @@ TEST_CASE("kpg train, trace and -v refuse overflowing kernel values, exit 2, no 
 
 TEST_CASE("kpg train -j 1 and -j 2 write byte-identical models, dense and sparse (issue 11)",
           "[reference][svm][cli]") {
-  // 5 000 samples: every kernel column is long enough to be cut between the threads
-  // (QColumnCache::kParallelMinimum), and each part computes its entries on its own. A third
+  // 5 000 samples, the dense ones with 16 features: every kernel column is long enough to be cut
+  // between the threads (QColumnCache::parallelMinimum(); fewer dense features need longer
+  // columns), and each part computes its entries on its own. A third
   // run asks for transparent huge pages (KPG_HUGE_PAGES=1, svm_cli_io.hpp; by default they are
   // used only when N·N floats exceed -m, and 5 000² floats fit in 100 MB): the pages change the
   // time, not a bit.
@@ -155,7 +156,7 @@ TEST_CASE("kpg train -j 1 and -j 2 write byte-identical models, dense and sparse
   for (int i = 0; i < 5000; ++i) {
     const int label = i % 2 == 0 ? 1 : -1;
     dense << label;
-    for (int c = 1; c <= 3; ++c)
+    for (int c = 1; c <= 16; ++c)
       dense << " " << c << ":" << normal(engine) + (c == 1 ? 0.5 * label : 0.0);
     dense << "\n";
     std::vector<int> columns;

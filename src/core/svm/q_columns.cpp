@@ -138,7 +138,7 @@ void QColumnCache::compute(Index position, Index first, Index last, float* out) 
   const Index count = last - first;
   if (static_cast<Index>(scratch_.size()) < count) scratch_.resize(static_cast<std::size_t>(count));
   double* k = scratch_.data();
-  if (parallelFor_ && count >= 2 * kParallelMinimum) {
+  if (parallelFor_ && count >= 2 * parallelMinimum()) {
     parallelFor_(count, [&](Index begin, Index end) {
       computePart(position, first + begin, first + end, k + begin, out + begin);
     });

@@ -150,3 +150,36 @@ TEST_CASE("Q columns: the cache grows by the columns asked for again, up to its 
     CHECK(cache.misses() == 500);
   }
 }
+
+TEST_CASE("Q columns: a column is cut between threads only when each part is long enough",
+          "[svm][cache]") {
+  // Dense samples of few features cost little more than an exp an entry: their threads need
+  // twice the entries (QColumnCache::kCheapDimension). The parts give the same bits as one thread.
+  const KernelParams kernel = KernelParams::rbf(0.1);
+  for (const auto& [d, n] : {std::pair<Index, Index>{3, 9000}, {16, 5000}}) {
+    INFO("d = " << d);
+    const CacheData data = randomData(n, d, 3);
+    const Index perThread = d < QColumnCache::kCheapDimension ? 2 * QColumnCache::kParallelMinimum
+                                                              : QColumnCache::kParallelMinimum;
+    std::vector<Index> cuts;  // the count of every call
+    QColumnCache threaded(kernel, KernelSamples<double>(data.x), data.signs, 1 << 26);
+    CHECK(threaded.parallelMinimum() == perThread);
+    threaded.setParallelFor([&cuts](Index count, const std::function<void(Index, Index)>& body) {
+      cuts.push_back(count);
+      body(count / 2, count);  // the second part first, as another thread may
+      body(0, count / 2);
+    });
+    QColumnCache single(kernel, KernelSamples<double>(data.x), data.signs, 1 << 26);
+    Index position = 0;  // a new column each time
+    for (const Index length : {2 * perThread - 1, 2 * perThread, n}) {
+      ++position;
+      const float* a = threaded.column(position, length);
+      const float* b = single.column(position, length);
+      bool same = true;
+      for (Index k = 0; k < length; ++k) same &= a[k] == b[k];
+      CHECK(same);
+    }
+    // The first column (one entry short of two parts) stayed on the calling thread.
+    CHECK(cuts == std::vector<Index>{2 * perThread, n});
+  }
+}

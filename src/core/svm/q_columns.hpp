@@ -19,10 +19,9 @@
 //     82 % of the hits come within 10 reads of the column's previous read: LIBSVM's cache fills
 //     99 MB there, this one holds 37 MB for 1.2 % more kernel entries computed, and fresh memory
 //     is not free (the kernel zeroes every page: 29 % of that run on the benchmark's VM before).
-//     Growing one column at a time costs at most one extra miss per column finally held (blobs,
-//     d = 2, N = 5 000, C = 100: 22 MB instead of 70, 37 % more entries, the same time, as the
-//     selection passes dominate there). The values read never depend on what is cached, so
-//     neither does the model;
+//     Growing costs a miss for every column it grows by (blobs, d = 2, N = 5 000, C = 100:
+//     22 MB instead of 70, 37 % more entries, the same time, as the selection passes dominate
+//     there). The values read never depend on what is cached, so neither does the model;
 //   - swapPositions(a, b) follows the solver's swap: the samples, signs and column slots trade
 //     places, each cached column swaps its two entries, and a column that holds one of the two
 //     entries only loses its entries from the lower one on (they would be stale there).

@@ -151,16 +151,19 @@ struct SampleData {
   const Eigen::VectorXd& y() const { return isSparse ? sparse.y : dense.y; }
 };
 // The kernel cache of `train` and `grid` is up to -m MB of memory touched for the first time,
-// column after column: at 4 KiB pages that is a page fault every 1 024 floats, 15-30 % of the
-// time of a d = 2, N = 20 000 run (perf on bench/engine_vs_libsvm.py's sets; svm-train pays the
-// same). glibc 2.35+ gives malloc's memory transparent huge pages (2 MiB, one fault each) under
-// the tunable glibc.malloc.hugetlb=1, which it reads at start-up only; so the command executes
-// itself again once with it set, before it opens or reads anything. The results are the same
-// bits. A huge page can hold up to 2 MiB that is never used, so this is done only when the cache
-// will fill and is large: -m of at least kHugePagesMinimumCacheBytes, and more lines in the
-// training file than N with N·N floats in -m (N = 5 120 at -m 100; counted up to there, a few
-// milliseconds). Below that the cache holds every column in full and the faults are a small part
-// of the run. In the process that runs with huge pages, cacheBytes is lowered by one huge page,
+// column after column: at 4 KiB pages that is a page fault every 1 024 floats. glibc 2.35+ gives
+// malloc's memory transparent huge pages (2 MiB, one fault each) under the tunable
+// glibc.malloc.hugetlb=1, which it reads at start-up only; so the command executes itself again
+// once with it set, before it opens or reads anything. The results are the same bits. A huge page
+// can hold up to 2 MiB that is never used, so this is done only when the cache can fill and is
+// large: -m of at least kHugePagesMinimumCacheBytes, and more lines in the training file than N
+// with N·N floats in -m (N = 5 120 at -m 100; counted up to there, a few milliseconds). Below
+// that the cache never reaches -m. Whether it does above depends on the reads (q_columns.hpp:
+// the cache grows only by columns asked for again), and so does what huge pages buy: on
+// bench/engine_vs_libsvm.py's N = 20 000 sets, moons d = 20 took 1.18 s with them against 1.32
+// without, moons and circles d = 2 0.55 and 0.33 s against 0.52 and 0.28, blobs the same time
+// (medians of 3-5 runs on the bench's VM; 15-30 % of a d = 2 run went to page faults before the
+// cache grew with its reads). In the process that runs with huge pages, cacheBytes is lowered by one huge page,
 // so that -m still bounds the cache's memory (issue 11: peak memory ≤ svm-train's at the same -m).
 // KPG_HUGE_PAGES=0 keeps 4 KiB pages and KPG_HUGE_PAGES=1 asks for huge pages whatever the size;
 // a glibc.malloc.hugetlb tunable the user set is left as it is; a failed exec carries on.

@@ -142,10 +142,9 @@ TEST_CASE("kpg train -j 1 and -j 2 write byte-identical models, dense and sparse
           "[reference][svm][cli]") {
   // 5 000 samples, the dense ones with 16 features: every kernel column is long enough to be cut
   // between the threads (QColumnCache::parallelMinimum(); fewer dense features need longer
-  // columns), and each part computes its entries on its own. A third
-  // run asks for transparent huge pages (KPG_HUGE_PAGES=1, svm_cli_io.hpp; by default they are
-  // used only when N·N floats exceed -m, and 5 000² floats fit in 100 MB): the pages change the
-  // time, not a bit.
+  // columns), and each part computes its entries on its own. A third run asks for transparent
+  // huge pages (KPG_HUGE_PAGES=1, svm_cli_io.hpp; by default they are used only when N·N floats
+  // exceed -m, and 5 000² floats fit in 100 MB): the pages change the time, not a bit.
   std::mt19937 engine(77);
   std::normal_distribution<double> normal(0.0, 1.0);
   std::uniform_int_distribution<int> feature(1, 400);

@@ -133,8 +133,8 @@ class QColumnCache {
   KernelParams kernel_;
   bool sparse_ = false;
   KernelSamples<double> dense_;  // rows in position order
-  std::vector<double> scratch_;
-  ParallelFor parallelFor_;                       // one column part in double before rounding
+  std::vector<double> scratch_;  // one column part in double before rounding
+  ParallelFor parallelFor_;
   std::shared_ptr<const SparseRows> sparseRows_;  // variable order; rowOf_ maps positions to rows
   std::vector<Index> rowOf_;                      // sparse: position → row
   Eigen::VectorXf signs_;                         // position order

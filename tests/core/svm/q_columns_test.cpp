@@ -49,9 +49,8 @@ TEST_CASE("Q columns: logged swaps leave every column as a fresh computation wou
   const KernelParams kernel = KernelParams::rbf(0.4);
   // Everything the cache holds besides its columns is taken out of the budget: a head per
   // variable (a pointer, three 4-byte counts and a flag: 24 bytes on 64-bit targets, 20 in
-  // wasm32), two
-  // 4-byte links, 16 logged swaps of 8 bytes, an 8-byte scratch entry and a 4-byte sign, and its
-  // copy of the samples (3 features and the squared norm, in double).
+  // wasm32), two 4-byte links, 16 logged swaps of 8 bytes, an 8-byte scratch entry and a 4-byte
+  // sign, and its copy of the samples (3 features and the squared norm, in double).
   const std::int64_t headBytes = sizeof(void*) == 8 ? 24 : 20;
   const std::int64_t headerBytes = n * (headBytes + 8 + 16 * 8 + 8 + 4) + n * (3 + 1) * 8;
   for (const std::int64_t budget : {4 * (3 * n) + headerBytes, std::int64_t{1} << 20}) {

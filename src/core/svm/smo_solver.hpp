@@ -62,7 +62,8 @@ struct SmoOptions {
   double tau = 1e-12;  // substitute for η ≤ 0
   // LIBSVM's -h: shrink the active set (see above). Off: the notes' algorithm, step by step.
   bool shrinking = false;
-  // Threads for the kernel columns of the float cache (parallel_for.hpp); empty: one thread.
+  // Threads for a step's O(n) work: the float cache's columns, G's update, the selection of j and
+  // Ḡ's update (parallel_for.hpp); empty: one thread. The path does not depend on it.
   ParallelFor parallelFor;
 };
 
@@ -182,6 +183,10 @@ class SmoSolver {
   template <class Recorder, class Scalar>
   void advanceWith(Recorder& recorder);
   QColumnCache* columnCache();
+  // The threads of options_.parallelFor for the step's passes, or nullptr (this thread only).
+  const ParallelFor* parallel() const {
+    return options_.parallelFor ? &options_.parallelFor : nullptr;
+  }
   // Column `position` of Q over positions 0 .. length−1, from the float cache (Scalar float) or
   // the Q provider (double).
   template <class Scalar>

@@ -48,7 +48,8 @@ inline void keepLastMin(double value, Index t, double& best, Index& at) {
 // `gradientAt(t)` gives G_t: read, or written first by updateGradientAndGap's update (then
 // passed on in a register, not read back from the store just made).
 template <class Member, class GradientAt>
-OptimalityGap gapPass(const DualIterate& s, Index n, Member member, GradientAt gradientAt) {
+OptimalityGap gapPass(const DualIterate& s, Index begin, Index end, Member member,
+                      GradientAt gradientAt) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   OptimalityGap gap;
   gap.mAlpha = -inf;
@@ -58,7 +59,7 @@ OptimalityGap gapPass(const DualIterate& s, Index n, Member member, GradientAt g
   // set the pace of this loop, the solver's hottest (bench/engine_vs_libsvm.py).
   bool finite = true;
   const double* y = s.y.data();
-  for (Index t = 0; t < n; ++t) {
+  for (Index t = begin; t < end; ++t) {
     const double gt = gradientAt(t);
     finite &= gt - gt == 0.0;
     const double v = -y[t] * gt;
@@ -71,25 +72,35 @@ OptimalityGap gapPass(const DualIterate& s, Index n, Member member, GradientAt g
 }
 
 template <class GradientAt>
-OptimalityGap gapPassWith(const DualIterate& s, Index n, GradientAt gradientAt) {
+OptimalityGap gapPassWith(const DualIterate& s, Index begin, Index end, GradientAt gradientAt) {
   if (s.membership != nullptr) {
     const std::uint8_t* bits = s.membership;
     return gapPass(
-        s, n, [bits](Index t) { return static_cast<unsigned>(bits[t]); }, gradientAt);
+        s, begin, end, [bits](Index t) { return static_cast<unsigned>(bits[t]); }, gradientAt);
   }
   return gapPass(
-      s, n,
+      s, begin, end,
       [&s](Index t) {
         return static_cast<unsigned>(setMembership(s.y(t), s.alpha(t), s.lower(t), s.upper(t)));
       },
       gradientAt);
 }
 
+// The gap of two consecutive ranges from the gaps of each, `later` the one of higher indices:
+// what one pass over both finds, ties to the last index included (a range without a member of
+// I_up or I_low has index −1 there and is passed over).
+void combineGaps(OptimalityGap& gap, const OptimalityGap& later) {
+  if (later.argmaxUp >= 0) keepLastMax(later.mAlpha, later.argmaxUp, gap.mAlpha, gap.argmaxUp);
+  if (later.argminLow >= 0)
+    keepLastMin(later.bigMAlpha, later.argminLow, gap.bigMAlpha, gap.argminLow);
+  gap.gradientFinite = gap.gradientFinite && later.gradientFinite;
+}
+
 }  // namespace
 
 OptimalityGap optimalityGap(const DualIterate& s, Index n) {
   const double* g = s.gradient.data();
-  return gapPassWith(s, n, [g](Index t) { return g[t]; });
+  return gapPassWith(s, 0, n, [g](Index t) { return g[t]; });
 }
 
 #if defined(KPG_BLOCKED_PASSES)
@@ -129,45 +140,53 @@ blockUpdate(const std::uint8_t* bits, const double* y, double* gradient, const f
 template <class ColumnScalar>
 OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
                                    const ColumnScalar* qColumnI, double deltaI,
-                                   const ColumnScalar* qColumnJ, double deltaJ, Index count) {
+                                   const ColumnScalar* qColumnJ, double deltaJ, Index count,
+                                   const ParallelFor* parallel) {
+  const auto range = [&](Index begin, Index end) -> OptimalityGap {
 #if defined(KPG_BLOCKED_PASSES)
-  if constexpr (std::is_same_v<ColumnScalar, float>) {
-    if (s.membership != nullptr) {
-      // The solver's pass, in blocks: the update in a loop without branches, which the compiler
-      // widens, then gapPass's comparisons over the block, in the same order with the same ties.
-      constexpr double inf = std::numeric_limits<double>::infinity();
-      double up[kPassBlock];
-      double low[kPassBlock];
-      OptimalityGap gap;
-      gap.mAlpha = -inf;
-      gap.bigMAlpha = inf;
-      unsigned nonFinite = 0;
-      for (Index start = 0; start < count; start += kPassBlock) {
-        const Index size = std::min(kPassBlock, count - start);
-        nonFinite |= blockUpdate(s.membership + start, s.y.data() + start, gradient + start,
-                                 qColumnI + start, deltaI, qColumnJ + start, deltaJ, size, up, low);
-        for (Index k = 0; k < size; ++k) {
-          keepLastMax(up[k], start + k, gap.mAlpha, gap.argmaxUp);
-          keepLastMin(low[k], start + k, gap.bigMAlpha, gap.argminLow);
+    if constexpr (std::is_same_v<ColumnScalar, float>) {
+      if (s.membership != nullptr) {
+        // The solver's pass, in blocks: the update in a loop without branches, which the
+        // compiler widens, then gapPass's comparisons over the block, in the same order with the
+        // same ties.
+        constexpr double inf = std::numeric_limits<double>::infinity();
+        double up[kPassBlock];
+        double low[kPassBlock];
+        OptimalityGap gap;
+        gap.mAlpha = -inf;
+        gap.bigMAlpha = inf;
+        unsigned nonFinite = 0;
+        for (Index start = begin; start < end; start += kPassBlock) {
+          const Index size = std::min(kPassBlock, end - start);
+          nonFinite |=
+              blockUpdate(s.membership + start, s.y.data() + start, gradient + start,
+                          qColumnI + start, deltaI, qColumnJ + start, deltaJ, size, up, low);
+          for (Index k = 0; k < size; ++k) {
+            keepLastMax(up[k], start + k, gap.mAlpha, gap.argmaxUp);
+            keepLastMin(low[k], start + k, gap.bigMAlpha, gap.argminLow);
+          }
         }
+        gap.gradientFinite = nonFinite == 0;
+        return gap;
       }
-      gap.gradientFinite = nonFinite == 0;
-      return gap;
     }
-  }
 #endif
-  return gapPassWith(s, count, [=](Index t) {
-    const double updated =
-        updatedGradientEntry(gradient[t], qColumnI[t], deltaI, qColumnJ[t], deltaJ);
-    gradient[t] = updated;
-    return updated;
-  });
+    return gapPassWith(s, begin, end, [=](Index t) {
+      const double updated =
+          updatedGradientEntry(gradient[t], qColumnI[t], deltaI, qColumnJ[t], deltaJ);
+      gradient[t] = updated;
+      return updated;
+    });
+  };
+  return reduceOverParts<OptimalityGap>(parallel, count, kPassParallelMinimum, range, combineGaps);
 }
 
 template OptimalityGap updateGradientAndGap<double>(const DualIterate&, double*, const double*,
-                                                    double, const double*, double, Index);
+                                                    double, const double*, double, Index,
+                                                    const ParallelFor*);
 template OptimalityGap updateGradientAndGap<float>(const DualIterate&, double*, const float*,
-                                                   double, const float*, double, Index);
+                                                   double, const float*, double, Index,
+                                                   const ParallelFor*);
 
 bool isOptimal(const OptimalityGap& gap, double eps) {
   return gap.argmaxUp < 0 || gap.argminLow < 0 || !(gap.violation() >= eps);
@@ -214,7 +233,7 @@ void blockGains(const std::uint8_t* bits, const double* y, const double* g, cons
 template <class ColumnScalar>
 PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, const DualIterate& s,
                                 const Vector& diagonal, const ColumnScalar* qColumnI, Index count,
-                                double tau) {
+                                double tau, const ParallelFor* parallel) {
   PairSelection result;
   const Index i = gap.argmaxUp;
   if (i < 0 || gap.argminLow < 0) return result;
@@ -238,16 +257,19 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
   const double* y = s.y.data();
   const double* g = s.gradient.data();
   const double* qtt = diagonal.data();
-  // The WSS3 loop over I_low with b_it > 0, ties to the last index (LIBSVM's `<=`).
-  double best = std::numeric_limits<double>::infinity();
-  Index chosen = -1;
-  const auto pass = [&](auto inLow) {
-    for (Index t = 0; t < count; ++t) {
+  // The WSS3 search over I_low with b_it > 0 in [begin, end), ties to the last index (LIBSVM's
+  // `<=`): the smallest gain and where (−1: none there).
+  struct Choice {
+    double best = std::numeric_limits<double>::infinity();
+    Index chosen = -1;
+  };
+  const auto pass = [&](Choice& c, Index begin, Index end, auto inLow) {
+    for (Index t = begin; t < end; ++t) {
       if (!inLow(t)) continue;
       if (!(-y[t] * g[t] < mi)) continue;  // b_it > 0 only
       const double gain =
           secondOrderGain(yi, gi, y[t], g[t], qii, qtt[t], static_cast<double>(qColumnI[t]), tau);
-      keepLastMin(gain, t, best, chosen);
+      keepLastMin(gain, t, c.best, c.chosen);
     }
   };
   // The solver's pass in blocks (native builds, the cache's float columns): first every gain of a
@@ -255,27 +277,43 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
   // pass), the entries outside I_low or with b_it ≤ 0 set to NaN; then the search of the block,
   // where a NaN never wins, as in `pass`. The same gains, the same order, the same choice, ties
   // included. False when it does not apply.
-  const auto passInBlocks = [&]() -> bool {
+  const auto passInBlocks = [&](Choice& c, Index begin, Index end) -> bool {
 #if defined(KPG_BLOCKED_PASSES)
     if constexpr (std::is_same_v<ColumnScalar, float>) {
       double gains[kPassBlock];
-      for (Index start = 0; start < count; start += kPassBlock) {
-        const Index size = std::min(kPassBlock, count - start);
+      for (Index start = begin; start < end; start += kPassBlock) {
+        const Index size = std::min(kPassBlock, end - start);
         blockGains(s.membership + start, y + start, g + start, qtt + start, qColumnI + start, size,
                    mi, yi, gi, qii, tau, gains);
-        for (Index k = 0; k < size; ++k) keepLastMin(gains[k], start + k, best, chosen);
+        for (Index k = 0; k < size; ++k) keepLastMin(gains[k], start + k, c.best, c.chosen);
       }
       return true;
     }
 #endif
+    (void)c;
+    (void)begin;
+    (void)end;
     return false;
   };
-  if (s.membership == nullptr) {
-    pass([&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
-  } else if (!passInBlocks()) {
-    const std::uint8_t* bits = s.membership;
-    pass([bits](Index t) { return (bits[t] & kInLowSet) != 0; });
-  }
+  const auto range = [&](Index begin, Index end) {
+    Choice c;
+    if (s.membership == nullptr) {
+      pass(c, begin, end,
+           [&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
+    } else if (!passInBlocks(c, begin, end)) {
+      const std::uint8_t* bits = s.membership;
+      pass(c, begin, end, [bits](Index t) { return (bits[t] & kInLowSet) != 0; });
+    }
+    return c;
+  };
+  // The parts' choices in their order, as one pass would meet them (parallel_for.hpp).
+  const auto later = [](Choice& c, const Choice& next) {
+    if (next.chosen >= 0) keepLastMin(next.best, next.chosen, c.best, c.chosen);
+  };
+  const Choice choice =
+      reduceOverParts<Choice>(parallel, count, kPassParallelMinimum, range, later);
+  const double best = choice.best;
+  const Index chosen = choice.chosen;
   if (chosen >= 0) {
     result.i = i;
     result.j = chosen;
@@ -286,10 +324,10 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
 
 template PairSelection selectWorkingPair<double>(SelectionRule, const OptimalityGap&,
                                                  const DualIterate&, const Vector&, const double*,
-                                                 Index, double);
+                                                 Index, double, const ParallelFor*);
 template PairSelection selectWorkingPair<float>(SelectionRule, const OptimalityGap&,
                                                 const DualIterate&, const Vector&, const float*,
-                                                Index, double);
+                                                Index, double, const ParallelFor*);
 
 std::string_view selectionRuleName(SelectionRule rule) {
   return rule == SelectionRule::FirstOrder ? "first-order" : "second-order";

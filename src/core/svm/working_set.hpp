@@ -18,6 +18,7 @@
 // same path.
 
 #include "kernels/kernel.hpp"
+#include "svm/parallel_for.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -80,15 +81,26 @@ OptimalityGap optimalityGap(const DualIterate& state, Index count);
 // pass: each G_k is tested for the gap as it is written, instead of read again by a second O(n)
 // pass (the solver's hottest at small d). `state` holds the new α and membership; its gradient
 // is the one updated. The same numbers as updateGradient followed by optimalityGap.
+//
+// `parallel` (parallel_for.hpp; nullptr: this thread) cuts the pass between threads when each
+// part gets kPassParallelMinimum entries; the parts' gaps are combined in their order, so the
+// result is the same bits however it is cut.
 template <class ColumnScalar>
 OptimalityGap updateGradientAndGap(const DualIterate& state, double* gradient,
                                    const ColumnScalar* qColumnI, double deltaI,
-                                   const ColumnScalar* qColumnJ, double deltaJ, Index count);
+                                   const ColumnScalar* qColumnJ, double deltaJ, Index count,
+                                   const ParallelFor* parallel = nullptr);
 extern template OptimalityGap updateGradientAndGap<double>(const DualIterate&, double*,
                                                            const double*, double, const double*,
-                                                           double, Index);
+                                                           double, Index, const ParallelFor*);
 extern template OptimalityGap updateGradientAndGap<float>(const DualIterate&, double*, const float*,
-                                                          double, const float*, double, Index);
+                                                          double, const float*, double, Index,
+                                                          const ParallelFor*);
+
+// The fewest entries a thread's part of a selection pass gets: an entry of these passes costs
+// about a nanosecond, so a part shorter than this is less work than handing it over
+// (bench/engine_vs_libsvm.py).
+constexpr Index kPassParallelMinimum = 4096;
 
 // The stopping test (course-notes 003 "SMO algo" step 2, "stop if no τ-violating pair exists";
 // LIBSVM's select_working_set): α is optimal to tolerance eps when m(α) − M(α) < eps, and also
@@ -115,17 +127,20 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap,
                                 const Vector& qColumnI, double tau);
 // The same over the first `count` variables, with column i given as its first `count` entries in
 // double or float (a kernel cache that stores float, LIBSVM's Qfloat; nullptr for FirstOrder
-// without a column).
+// without a column), cut between threads by `parallel` as updateGradientAndGap.
 template <class ColumnScalar>
 PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap,
                                 const DualIterate& state, const Vector& diagonal,
-                                const ColumnScalar* qColumnI, Index count, double tau);
+                                const ColumnScalar* qColumnI, Index count, double tau,
+                                const ParallelFor* parallel = nullptr);
 extern template PairSelection selectWorkingPair<double>(SelectionRule, const OptimalityGap&,
                                                         const DualIterate&, const Vector&,
-                                                        const double*, Index, double);
+                                                        const double*, Index, double,
+                                                        const ParallelFor*);
 extern template PairSelection selectWorkingPair<float>(SelectionRule, const OptimalityGap&,
                                                        const DualIterate&, const Vector&,
-                                                       const float*, Index, double);
+                                                       const float*, Index, double,
+                                                       const ParallelFor*);
 
 // "first-order", "second-order": the names sessions and the lab use.
 std::string_view selectionRuleName(SelectionRule rule);

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <random>
 #include <vector>
@@ -272,4 +273,103 @@ TEST_CASE("Working set: equal candidates go to the last index, as LIBSVM's >= an
     CHECK(pair.i == n / 2 - 1);
     CHECK(pair.j == n - 1);
   }
+}
+
+TEST_CASE("Working set: passes cut between threads choose what one pass chooses", "[svm]") {
+  // kpg train -j cuts the gradient's update-and-gap pass and the selection of j into parts
+  // (parallel_for.hpp reduceOverParts). Each part keeps its own extreme, ties to its last index;
+  // the parts' results are combined in the order of their ranges, so that the whole is one
+  // pass's choice, bit for bit, however the range is cut and whichever part ends first. Here the
+  // parts are run one after the other in reverse order, cut unevenly in three, and in two.
+  const Index n = 3 * kPassParallelMinimum + 123;
+  const ParallelFor threeReversed = [](Index count, const std::function<void(Index, Index)>& body) {
+    const Index a = count / 3 - 77;
+    const Index b = 2 * count / 3 + 50;
+    body(b, count);
+    body(a, b);
+    body(0, a);
+  };
+  const ParallelFor twoReversed = [](Index count, const std::function<void(Index, Index)>& body) {
+    body(count / 2, count);
+    body(0, count / 2);
+  };
+  std::mt19937 rng(43);
+  std::uniform_int_distribution<int> pick(0, 3);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  for (int trial = 0; trial < 8; ++trial) {
+    INFO("trial " << trial);
+    Vector y(n), alpha(n), lower = Vector::Zero(n), upper = Vector::Ones(n), g(n), diagonal(n);
+    Eigen::VectorXf columnI(n), columnJ(n);
+    for (Index t = 0; t < n; ++t) {
+      y(t) = pick(rng) % 2 ? 1.0 : -1.0;
+      const int where = pick(rng);
+      alpha(t) = where == 0 ? 0.0 : where == 1 ? 1.0 : 0.5;
+      // Even trials: few distinct values, so that the extremes tie across the parts.
+      g(t) = trial % 2 == 0 ? 0.25 * (pick(rng) - 1.5) : normal(rng);
+      diagonal(t) = 1.0 + 0.5 * pick(rng);
+      columnI(t) = static_cast<float>(trial % 2 == 0 ? 0.5 * pick(rng) : normal(rng));
+      columnJ(t) = static_cast<float>(trial % 2 == 0 ? -0.5 * pick(rng) : normal(rng));
+    }
+    if (trial >= 4) {
+      // The last third has no member of I_up: its part reports none and is passed over.
+      for (Index t = 2 * n / 3 + 50; t < n; ++t) alpha(t) = y(t) > 0 ? 1.0 : 0.0;
+    }
+    if (trial == 3) columnJ(n / 5) = std::numeric_limits<float>::infinity();  // G_t = ±∞ or NaN
+    std::vector<std::uint8_t> bits(static_cast<std::size_t>(n));
+    for (Index t = 0; t < n; ++t)
+      bits[static_cast<std::size_t>(t)] = setMembership(y(t), alpha(t), lower(t), upper(t));
+    for (const ParallelFor* cut : {&threeReversed, &twoReversed}) {
+      for (const bool withBytes : {false, true}) {
+        INFO((cut == &threeReversed ? "three parts" : "two parts")
+             << (withBytes ? ", membership bytes" : ", sets from y, alpha and the box"));
+        Vector whole = g;
+        Vector parts = g;
+        const DualIterate a{y, alpha, lower, upper, whole, withBytes ? bits.data() : nullptr};
+        const DualIterate b{y, alpha, lower, upper, parts, withBytes ? bits.data() : nullptr};
+        const OptimalityGap expected =
+            updateGradientAndGap(a, whole.data(), columnI.data(), 0.5, columnJ.data(), -0.25, n);
+        const OptimalityGap got = updateGradientAndGap(b, parts.data(), columnI.data(), 0.5,
+                                                       columnJ.data(), -0.25, n, cut);
+        REQUIRE(expected.argmaxUp >= 0);
+        CHECK(got.argmaxUp == expected.argmaxUp);
+        CHECK(got.argminLow == expected.argminLow);
+        CHECK(got.mAlpha == expected.mAlpha);
+        CHECK(got.bigMAlpha == expected.bigMAlpha);
+        CHECK(got.gradientFinite == expected.gradientFinite);
+        CHECK(got.gradientFinite == (trial != 3));
+        bool sameG = true;
+        for (Index t = 0; t < n; ++t)
+          sameG &= parts(t) == whole(t) || (std::isnan(parts(t)) && std::isnan(whole(t)));
+        CHECK(sameG);
+        if (trial == 3) continue;  // no selection from a gradient that is not finite
+        const PairSelection p = selectWorkingPair(SelectionRule::SecondOrder, expected, a, diagonal,
+                                                  columnI.data(), n, 1e-12);
+        const PairSelection q = selectWorkingPair(SelectionRule::SecondOrder, expected, a, diagonal,
+                                                  columnI.data(), n, 1e-12, cut);
+        REQUIRE(p.found());
+        CHECK(q.i == p.i);
+        CHECK(q.j == p.j);
+        CHECK(q.gain == p.gain);
+      }
+    }
+  }
+  // Every candidate equal, as the ties test above but over the three parts: the last index of
+  // the last part that has one wins, not the last of the part that ended last.
+  Vector y(n), alpha = Vector::Zero(n), lower = Vector::Zero(n), upper = Vector::Ones(n);
+  Vector gradient = Vector::Constant(n, -1.0), diagonal = Vector::Constant(n, 2.0);
+  for (Index t = 0; t < n; ++t) y(t) = t < n / 2 ? 1.0 : -1.0;
+  const Eigen::VectorXf column = Eigen::VectorXf::Constant(n, 0.5f);
+  const Eigen::VectorXf zero = Eigen::VectorXf::Zero(n);
+  std::vector<std::uint8_t> bits(static_cast<std::size_t>(n));
+  for (Index t = 0; t < n; ++t)
+    bits[static_cast<std::size_t>(t)] = setMembership(y(t), alpha(t), lower(t), upper(t));
+  const DualIterate s{y, alpha, lower, upper, gradient, bits.data()};
+  const OptimalityGap gap = updateGradientAndGap(s, gradient.data(), column.data(), 0.0,
+                                                 zero.data(), 0.0, n, &threeReversed);
+  CHECK(gap.argmaxUp == n / 2 - 1);
+  CHECK(gap.argminLow == n - 1);
+  const PairSelection pair = selectWorkingPair(SelectionRule::SecondOrder, gap, s, diagonal,
+                                               column.data(), n, 1e-12, &threeReversed);
+  CHECK(pair.i == n / 2 - 1);
+  CHECK(pair.j == n - 1);
 }

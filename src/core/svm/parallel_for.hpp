@@ -22,22 +22,42 @@ namespace kpg {
 using ParallelFor =
     std::function<void(Eigen::Index count, const std::function<void(Eigen::Index, Eigen::Index)>&)>;
 
+// The browser build has no threads (no -pthread), and no ParallelFor is given there: the code
+// that cuts the passes is left out of its download, which has a size budget
+// (web/tests/dist.test.mjs; it cost 6.8 KB at gzip -9). A pass there runs whole on its thread.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define KPG_CUTS_PASSES 0
+#else
+#define KPG_CUTS_PASSES 1
+#endif
+
 // True when [0, count) is worth cutting: a ParallelFor is given and each of two parts gets
 // `minimumPart` entries, enough to pay for handing one over (thread_pool.hpp).
 inline bool worthCutting(const ParallelFor* parallel, Eigen::Index count,
                          Eigen::Index minimumPart) {
+#if KPG_CUTS_PASSES
   return parallel != nullptr && *parallel && count >= 2 * minimumPart;
+#else
+  (void)parallel;
+  (void)count;
+  (void)minimumPart;
+  return false;
+#endif
 }
 
 // body over [0, count), cut by `parallel` when worthCutting, else on this thread.
 template <class Body>
 void forEachPart(const ParallelFor* parallel, Eigen::Index count, Eigen::Index minimumPart,
                  Body&& body) {
+#if KPG_CUTS_PASSES
   if (worthCutting(parallel, count, minimumPart)) {
     (*parallel)(count, [&](Eigen::Index begin, Eigen::Index end) { body(begin, end); });
-  } else {
-    body(Eigen::Index{0}, count);
+    return;
   }
+#endif
+  (void)parallel;
+  (void)minimumPart;
+  body(Eigen::Index{0}, count);
 }
 
 // pass(begin, end) → Result over the parts of [0, count), then combine(accumulated, next) over
@@ -46,6 +66,7 @@ void forEachPart(const ParallelFor* parallel, Eigen::Index count, Eigen::Index m
 template <class Result, class Pass, class Combine>
 Result reduceOverParts(const ParallelFor* parallel, Eigen::Index count, Eigen::Index minimumPart,
                        Pass&& pass, Combine&& combine) {
+#if KPG_CUTS_PASSES
   if (!worthCutting(parallel, count, minimumPart)) return pass(Eigen::Index{0}, count);
   std::vector<std::pair<Eigen::Index, Result>> parts;
   parts.reserve(8);
@@ -60,6 +81,12 @@ Result reduceOverParts(const ParallelFor* parallel, Eigen::Index count, Eigen::I
   Result result = parts.front().second;
   for (std::size_t k = 1; k < parts.size(); ++k) combine(result, parts[k].second);
   return result;
+#else
+  (void)parallel;
+  (void)minimumPart;
+  (void)combine;
+  return pass(Eigen::Index{0}, count);
+#endif
 }
 
 }  // namespace kpg

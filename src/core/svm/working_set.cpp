@@ -142,7 +142,7 @@ OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
                                    const ColumnScalar* qColumnI, double deltaI,
                                    const ColumnScalar* qColumnJ, double deltaJ, Index count,
                                    const ParallelFor* parallel) {
-  const auto range = [&](Index begin, Index end) -> OptimalityGap {
+  const auto range = [=](Index begin, Index end) -> OptimalityGap {
 #if defined(KPG_BLOCKED_PASSES)
     if constexpr (std::is_same_v<ColumnScalar, float>) {
       if (s.membership != nullptr) {
@@ -263,48 +263,46 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
     double best = std::numeric_limits<double>::infinity();
     Index chosen = -1;
   };
-  const auto pass = [&](Choice& c, Index begin, Index end, auto inLow) {
+  const auto pass = [=](Index begin, Index end, auto inLow) {
+    double best = std::numeric_limits<double>::infinity();
+    Index chosen = -1;
     for (Index t = begin; t < end; ++t) {
       if (!inLow(t)) continue;
       if (!(-y[t] * g[t] < mi)) continue;  // b_it > 0 only
       const double gain =
           secondOrderGain(yi, gi, y[t], g[t], qii, qtt[t], static_cast<double>(qColumnI[t]), tau);
-      keepLastMin(gain, t, c.best, c.chosen);
+      keepLastMin(gain, t, best, chosen);
     }
+    return Choice{best, chosen};
   };
-  // The solver's pass in blocks (native builds, the cache's float columns): first every gain of a
-  // block in a loop without branches, which the compiler widens (the division is most of the
-  // pass), the entries outside I_low or with b_it ≤ 0 set to NaN; then the search of the block,
-  // where a NaN never wins, as in `pass`. The same gains, the same order, the same choice, ties
-  // included. False when it does not apply.
-  const auto passInBlocks = [&](Choice& c, Index begin, Index end) -> bool {
+  const auto range = [=](Index begin, Index end) {
 #if defined(KPG_BLOCKED_PASSES)
+    // The solver's pass in blocks (native builds, the cache's float columns): first every gain
+    // of a block in a loop without branches, which the compiler widens (the division is most of
+    // the pass), the entries outside I_low or with b_it ≤ 0 set to NaN; then the search of the
+    // block, where a NaN never wins, as in `pass`. The same gains, the same order, the same
+    // choice, ties included.
     if constexpr (std::is_same_v<ColumnScalar, float>) {
-      double gains[kPassBlock];
-      for (Index start = begin; start < end; start += kPassBlock) {
-        const Index size = std::min(kPassBlock, end - start);
-        blockGains(s.membership + start, y + start, g + start, qtt + start, qColumnI + start, size,
-                   mi, yi, gi, qii, tau, gains);
-        for (Index k = 0; k < size; ++k) keepLastMin(gains[k], start + k, c.best, c.chosen);
+      if (s.membership != nullptr) {
+        double best = std::numeric_limits<double>::infinity();
+        Index chosen = -1;
+        double gains[kPassBlock];
+        for (Index start = begin; start < end; start += kPassBlock) {
+          const Index size = std::min(kPassBlock, end - start);
+          blockGains(s.membership + start, y + start, g + start, qtt + start, qColumnI + start,
+                     size, mi, yi, gi, qii, tau, gains);
+          for (Index k = 0; k < size; ++k) keepLastMin(gains[k], start + k, best, chosen);
+        }
+        return Choice{best, chosen};
       }
-      return true;
     }
 #endif
-    (void)c;
-    (void)begin;
-    (void)end;
-    return false;
-  };
-  const auto range = [&](Index begin, Index end) {
-    Choice c;
     if (s.membership == nullptr) {
-      pass(c, begin, end,
-           [&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
-    } else if (!passInBlocks(c, begin, end)) {
-      const std::uint8_t* bits = s.membership;
-      pass(c, begin, end, [bits](Index t) { return (bits[t] & kInLowSet) != 0; });
+      return pass(begin, end,
+                  [&s](Index t) { return inLowSet(s.y(t), s.alpha(t), s.lower(t), s.upper(t)); });
     }
-    return c;
+    const std::uint8_t* bits = s.membership;
+    return pass(begin, end, [bits](Index t) { return (bits[t] & kInLowSet) != 0; });
   };
   // The parts' choices in their order, as one pass would meet them (parallel_for.hpp).
   const auto later = [](Choice& c, const Choice& next) {

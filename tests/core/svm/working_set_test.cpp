@@ -275,6 +275,7 @@ TEST_CASE("Working set: equal candidates go to the last index, as LIBSVM's >= an
   }
 }
 
+#if KPG_CUTS_PASSES  // not in the browser build, which has no threads (parallel_for.hpp)
 TEST_CASE("Working set: passes cut between threads choose what one pass chooses", "[svm]") {
   // kpg train -j cuts the gradient's update-and-gap pass and the selection of j into parts
   // (parallel_for.hpp reduceOverParts). Each part keeps its own extreme, ties to its last index;
@@ -373,3 +374,4 @@ TEST_CASE("Working set: passes cut between threads choose what one pass chooses"
   CHECK(pair.i == n / 2 - 1);
   CHECK(pair.j == n - 1);
 }
+#endif

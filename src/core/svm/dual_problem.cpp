@@ -90,8 +90,7 @@ DualProblem cSvcDual(const SparseRows& x, const Vector& labels, const KernelPara
 
 DualProblem cSvcDual(Matrix kernelMatrix, const Vector& labels, double c) {
   return classificationProblem(
-      std::make_shared<PrecomputedQMatrix>(std::move(kernelMatrix),
-                                           DualVariableMap::classification(labels)),
+      std::make_shared<PrecomputedQMatrix>(kernelMatrix, DualVariableMap::classification(labels)),
       labels, c);
 }
 

@@ -40,26 +40,34 @@ PrecomputedQMatrix::PrecomputedQMatrix(const KernelParams& kernel, const Matrix&
                                        DualVariableMap map)
     : map_(std::move(map)) {
   const KernelSamples<double> samples(x);
-  const Index n = samples.size();
-  kernel_.resize(n, n);
-  for (Index b = 0; b < n; ++b) kernelColumn(kernel, samples, b, n, kernel_.col(b).data());
+  samples_ = samples.size();
+  lower_.resize(static_cast<std::size_t>(columnStart(samples_)));
+  for (Index b = 0; b < samples_; ++b)
+    kernelColumnRange(kernel, samples, b, b, samples_,
+                      lower_.data() + static_cast<std::size_t>(columnStart(b)));
   initDiagonal();
 }
 
-PrecomputedQMatrix::PrecomputedQMatrix(Matrix kernelMatrix, DualVariableMap map)
-    : kernel_(std::move(kernelMatrix)), map_(std::move(map)) {
+PrecomputedQMatrix::PrecomputedQMatrix(const Matrix& kernelMatrix, DualVariableMap map)
+    : map_(std::move(map)) {
+  samples_ = kernelMatrix.cols();
+  lower_.resize(static_cast<std::size_t>(columnStart(samples_)));
+  for (Index b = 0; b < samples_; ++b) {
+    double* column = lower_.data() + static_cast<std::size_t>(columnStart(b));
+    for (Index a = b; a < samples_; ++a) column[a - b] = kernelMatrix(a, b);
+  }
   initDiagonal();
 }
 
 void PrecomputedQMatrix::initDiagonal() {
   const Index n = map_.size();
-  identityMap_ = n == kernel_.cols();
+  identityMap_ = n == samples_;
   for (Index i = 0; i < n && identityMap_; ++i)
     identityMap_ = map_.sample[static_cast<std::size_t>(i)] == i;
   diagonal_.resize(n);
   for (Index i = 0; i < n; ++i) {
     const Index m = map_.sample[static_cast<std::size_t>(i)];
-    diagonal_(i) = kernel_(m, m);  // s_i² = 1
+    diagonal_(i) = kernelEntry(m, m);  // s_i² = 1
   }
 }
 
@@ -68,17 +76,19 @@ void PrecomputedQMatrix::column(Index j, Eigen::Ref<Vector> out) const {
   const Index mj = map_.sample[static_cast<std::size_t>(j)];
   const double sj = map_.sign(j);
   if (identityMap_) {
-    out.array() = (map_.sign.array() * sj) * kernel_.col(mj).array();  // C-SVC: no gather
+    // C-SVC: rows above j from their own columns (row j of each), rows from j on contiguous.
+    for (Index i = 0; i < mj; ++i)
+      out(i) = map_.sign(i) * sj * lower_[static_cast<std::size_t>(columnStart(i) + (mj - i))];
+    const double* below = lower_.data() + static_cast<std::size_t>(columnStart(mj));
+    for (Index i = mj; i < n; ++i) out(i) = map_.sign(i) * sj * below[i - mj];
     return;
   }
-  const double* k = kernel_.col(mj).data();
-  for (Index i = 0; i < n; ++i) {
-    out(i) = map_.sign(i) * sj * k[map_.sample[static_cast<std::size_t>(i)]];
-  }
+  for (Index i = 0; i < n; ++i)
+    out(i) = map_.sign(i) * sj * kernelEntry(map_.sample[static_cast<std::size_t>(i)], mj);
 }
 
 std::int64_t PrecomputedQMatrix::memoryBytes() const {
-  return static_cast<std::int64_t>(kernel_.size()) * static_cast<std::int64_t>(sizeof(double));
+  return static_cast<std::int64_t>(lower_.size()) * static_cast<std::int64_t>(sizeof(double));
 }
 
 // ---- CachedQMatrix ----

@@ -11,8 +11,9 @@
 // Two providers behind one interface; both compute kernel columns with kernelColumn
 // (kernels/kernel_block.hpp), so they hold the same bits:
 // clang-format off
-//   PrecomputedQMatrix  the N×N kernel matrix held in full, in double: small N (the lab, the
-//                       hand-solved and golden tests).
+//   PrecomputedQMatrix  the N×N kernel matrix held in double, its lower triangle only (the
+//                       matrix is symmetric, bit for bit: below), N(N+1)/2 entries: small N
+//                       (the lab, the hand-solved and golden tests, one-vs-one sub-problems).
 //   CachedQMatrix       kernel columns computed on demand in O(N·d) and kept in an LRU cache
 //                       bounded in bytes, so N = 20 000 needs no N² memory. Columns are stored
 //                       in double, or in float (LIBSVM's Qfloat) to hold twice as many. Over
@@ -85,19 +86,32 @@ class PrecomputedQMatrix final : public QMatrix {
  public:
   // Evaluates the N×N kernel matrix column by column with kernelColumn, as CachedQMatrix does
   // with double storage (same values, bit for bit).
+  // Only the entries on and below the diagonal are computed (kernelColumnRange from row b of
+  // column b): x_a·x_b and x_b·x_a are the same products summed in the same order, and every
+  // map of kernel_block.cpp is symmetric in a and b ((‖x_a‖² + ‖x_b‖²) − 2 x_a·x_b), so the
+  // entries above are the same bits (tests/core/svm/q_matrix_test.cpp compares with kernelColumn).
   PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map);
-  // Any symmetric N×N kernel matrix, e.g. of a composed Kernel or a string kernel.
-  PrecomputedQMatrix(Matrix kernelMatrix, DualVariableMap map);
+  // Any symmetric N×N kernel matrix, e.g. of a composed Kernel or a string kernel (gramMatrix
+  // copies each entry to its mirror); its lower triangle is kept.
+  PrecomputedQMatrix(const Matrix& kernelMatrix, DualVariableMap map);
 
   Index size() const override { return map_.size(); }
   const Vector& diagonal() const override { return diagonal_; }
   void column(Index j, Eigen::Ref<Vector> out) const override;
   std::int64_t memoryBytes() const override;
-  const Matrix& kernelMatrix() const { return kernel_; }
+  // k(x_a, x_b) over the samples (a, b < N).
+  double kernelEntry(Index a, Index b) const {
+    return a >= b ? lower_[static_cast<std::size_t>(columnStart(b) + (a - b))]
+                  : lower_[static_cast<std::size_t>(columnStart(a) + (b - a))];
+  }
 
  private:
+  // Where column b's entries from row b on begin in lower_: columns 0 .. b−1 hold N, N−1, ..
+  // entries.
+  Index columnStart(Index b) const { return b * samples_ - b * (b - 1) / 2; }
   void initDiagonal();
-  Matrix kernel_;  // N × N over samples
+  Index samples_ = 0;          // N
+  std::vector<double> lower_;  // column-major lower triangle, N(N+1)/2 entries
   DualVariableMap map_;
   bool identityMap_ = false;  // m(i) = i for i < n = N (C-SVC): no gather
   Vector diagonal_;

@@ -47,6 +47,45 @@ TEST_CASE("Q matrix: entries are y_i y_j k(x_i, x_j) for C-SVC and signed for SV
   CHECK_THAT(c2(11), WithinRel(gram(4, 2), 1e-14));
 }
 
+TEST_CASE("Q matrix: the precomputed lower triangle serves the full columns, bit for bit",
+          "[svm]") {
+  // PrecomputedQMatrix computes and keeps the entries on and below the diagonal only (half the
+  // memory and the time: digits' one-vs-one sub-problems, the lab's N ≤ 1 000). The entries above
+  // are read from their mirrors, which must be the same bits as kernelColumn's full column: the
+  // dot products x_a·x_b and x_b·x_a are the same products summed in the same order, and each
+  // map is symmetric in a and b. Every kernel, odd sizes over the vector widths, 1 to 64
+  // features, C-SVC's map and SVR's 2N variables.
+  for (const KernelParams& k : {KernelParams::linear(), KernelParams::polynomial(0.3, 0.7, 3),
+                                KernelParams::rbf(0.45), KernelParams::sigmoid(0.2, -0.1)}) {
+    for (const Index d : {Index{1}, Index{5}, Index{64}}) {
+      const Index n = 67;
+      Matrix x;
+      Vector y;
+      randomData(n, d, static_cast<std::uint32_t>(10 + d), x, y);
+      INFO(kernelTypeName(k.type) << ", d = " << d);
+      const PrecomputedQMatrix q(k, x, DualVariableMap::classification(y));
+      const PrecomputedQMatrix svr(k, x, DualVariableMap::regression(n));
+      CHECK(q.memoryBytes() == n * (n + 1) / 2 * 8);
+      const KernelSamples<double> samples(x);
+      Vector kernel(n), column(n), svrColumn(2 * n);
+      bool same = true;
+      bool sameSvr = true;
+      for (Index j = 0; j < n; ++j) {
+        kernelColumn(k, samples, j, n, kernel.data());
+        q.column(j, column);
+        svr.column(n + j, svrColumn);  // α*_j: sign −1
+        for (Index i = 0; i < n; ++i) {
+          same &= column(i) == y(i) * y(j) * kernel(i);
+          sameSvr &= svrColumn(i) == -kernel(i) && svrColumn(n + i) == kernel(i);
+        }
+        same &= q.diagonal()(j) == kernel(j);
+      }
+      CHECK(same);
+      CHECK(sameSvr);
+    }
+  }
+}
+
 TEST_CASE("Q matrix: the LRU cache gives the same bits as the precomputed matrix", "[svm]") {
   Matrix x;
   Vector y;

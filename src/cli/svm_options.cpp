@@ -100,9 +100,10 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
                 grid ? "taken for grid.py's sake; no effect" : "quiet mode (no per-problem output)",
                 o.quiet);
     if (!grid)
-      t.addInteger("-j", "n", g,
-                   "threads computing kernel columns; the model is the same for every n", 0, 1024,
-                   o.threads, "0 = all cores");
+      t.addInteger(
+          "-j", "n", g,
+          "threads for kernel columns and the passes over G; the model is the same for every n", 0,
+          1024, o.threads, "0 = all cores");
     t.addInteger("--max-iter", "n", g, "iteration cap per sub-problem", 1, 2147483647LL,
                  o.params.maxIterations, "max(10^7, 100*#samples)");
     t.addInteger("--seed", "n", g,

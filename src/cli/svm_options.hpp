@@ -36,7 +36,7 @@ struct SvmCommandOptions {
   // -m, in MB as LIBSVM takes it; params.cacheBytes is set from it after parsing.
   double cacheMb = static_cast<double>(SvmParams{}.cacheBytes) / 1048576.0;
   int folds = 0;          // -v
-  long long threads = 0;  // -j: threads for kernel columns, 0 = all cores
+  long long threads = 0;  // -j: threads for kernel columns and passes, 0 = all cores
   bool quiet = false;
   std::uint64_t seed = 1;  // srand() of the cross-validation shuffle; 1 = svm-train's folds
   bool failIfNotConverged = false;

@@ -214,7 +214,8 @@ int runTrain(CommandContext& context) {
     context.err << "\n";
   }
   const bool longRun = data.size() > 2000;
-  // -j: kernel columns on a pool (svm/parallel_for.hpp); the same model for every count.
+  // -j: kernel columns and the passes over G on a pool (svm/parallel_for.hpp); the same model
+  // for every count.
   ThreadPool pool(resolveThreads(o.threads));
   if (pool.threads() > 1) o.params.parallelFor = pool.parallelFor();
 

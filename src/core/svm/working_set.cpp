@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -134,6 +135,65 @@ blockUpdate(const std::uint8_t* bits, const double* y, double* gradient, const f
   return nonFinite;
 }
 
+// The largest (Largest) or smallest value of v[0 .. size) that is not NaN: ±∞ when every one
+// is NaN, and the sign of a zero not kept (only what compares equal to it is used). Eight lanes
+// of GCC's vector extension, which every clone compiles to its widest registers: the scalar
+// search it replaces was a compare and branch per entry, 17 % of moons d = 2, N = 20 000.
+typedef double Lanes __attribute__((vector_size(64)));
+
+template <bool Largest>
+__attribute__((always_inline)) inline double extremeOf(const double* v, Index size) {
+  constexpr double none =
+      Largest ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  constexpr Index kLanes = 8;
+  Lanes extreme = {none, none, none, none, none, none, none, none};
+  Index k = 0;
+  for (; k + kLanes <= size; k += kLanes) {
+    Lanes x;
+    std::memcpy(&x, v + k, sizeof x);
+    extreme = (Largest ? x > extreme : x < extreme) ? x : extreme;  // a NaN compares false
+  }
+  double result = none;
+  for (Index lane = 0; lane < kLanes; ++lane)
+    result = (Largest ? extreme[lane] > result : extreme[lane] < result) ? extreme[lane] : result;
+  for (; k < size; ++k) result = (Largest ? v[k] > result : v[k] < result) ? v[k] : result;
+  return result;
+}
+
+#if defined(KPG_SELECTION_CLONES)
+__attribute__((target_clones("default", "avx2", "avx512f")))
+#endif
+double
+blockMaximum(const double* v, Index size) {
+  return extremeOf<true>(v, size);
+}
+
+#if defined(KPG_SELECTION_CLONES)
+__attribute__((target_clones("default", "avx2", "avx512f")))
+#endif
+double
+blockMinimum(const double* v, Index size) {
+  return extremeOf<false>(v, size);
+}
+
+// keepLastMax (Largest) or keepLastMin over v[0 .. size), the block at index `start`: the same
+// best and index as the scalar loop, which keeps the last index of the extreme, ties and NaN
+// included. The block's extreme is found in lanes first; only a block that can win (its extreme
+// at least as good as `best`, ties going to the later index) is searched, from its end, for the
+// last entry that equals it.
+template <bool Largest>
+void keepLastOfBlock(const double* v, Index size, Index start, double& best, Index& at) {
+  const double extreme = Largest ? blockMaximum(v, size) : blockMinimum(v, size);
+  if (!(Largest ? extreme >= best : extreme <= best)) return;
+  for (Index k = size - 1; k >= 0; --k) {
+    if (Largest ? v[k] >= extreme : v[k] <= extreme) {
+      best = v[k];
+      at = start + k;
+      return;
+    }
+  }
+}
+
 }  // namespace
 #endif
 
@@ -147,8 +207,8 @@ OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
     if constexpr (std::is_same_v<ColumnScalar, float>) {
       if (s.membership != nullptr) {
         // The solver's pass, in blocks: the update in a loop without branches, which the
-        // compiler widens, then gapPass's comparisons over the block, in the same order with the
-        // same ties.
+        // compiler widens, then the block's extremes in lanes and the last index of each
+        // (keepLastOfBlock): what gapPass's comparisons find, ties and NaN included.
         constexpr double inf = std::numeric_limits<double>::infinity();
         double up[kPassBlock];
         double low[kPassBlock];
@@ -161,10 +221,8 @@ OptimalityGap updateGradientAndGap(const DualIterate& s, double* gradient,
           nonFinite |=
               blockUpdate(s.membership + start, s.y.data() + start, gradient + start,
                           qColumnI + start, deltaI, qColumnJ + start, deltaJ, size, up, low);
-          for (Index k = 0; k < size; ++k) {
-            keepLastMax(up[k], start + k, gap.mAlpha, gap.argmaxUp);
-            keepLastMin(low[k], start + k, gap.bigMAlpha, gap.argminLow);
-          }
+          keepLastOfBlock<true>(up, size, start, gap.mAlpha, gap.argmaxUp);
+          keepLastOfBlock<false>(low, size, start, gap.bigMAlpha, gap.argminLow);
         }
         gap.gradientFinite = nonFinite == 0;
         return gap;
@@ -280,8 +338,8 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
     // The solver's pass in blocks (native builds, the cache's float columns): first every gain
     // of a block in a loop without branches, which the compiler widens (the division is most of
     // the pass), the entries outside I_low or with b_it ≤ 0 set to NaN; then the search of the
-    // block, where a NaN never wins, as in `pass`. The same gains, the same order, the same
-    // choice, ties included.
+    // block in lanes (keepLastOfBlock), where a NaN never wins, as in `pass`. The same gains and
+    // the same choice, ties included.
     if constexpr (std::is_same_v<ColumnScalar, float>) {
       if (s.membership != nullptr) {
         double best = std::numeric_limits<double>::infinity();
@@ -291,7 +349,7 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
           const Index size = std::min(kPassBlock, end - start);
           blockGains(s.membership + start, y + start, g + start, qtt + start, qColumnI + start,
                      size, mi, yi, gi, qii, tau, gains);
-          for (Index k = 0; k < size; ++k) keepLastMin(gains[k], start + k, best, chosen);
+          keepLastOfBlock<false>(gains, size, start, best, chosen);
         }
         return Choice{best, chosen};
       }

@@ -22,6 +22,38 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// Every candidate equal: at α = 0 with G = −1 (the start, p = −e), the y = +1 half is I_up only
+// with −y G = 1 and the y = −1 half I_low only with −y G = −1; Q's column and diagonal are
+// constant, so every t in I_low has the same gain. The last index of each half must win: the
+// plain pass, the fused update with a zero step, and the selection of j, cut between threads by
+// `cut` or not (nullptr).
+void checkLastOfEqualsWins(Index n, const ParallelFor* cut) {
+  Vector y(n), alpha = Vector::Zero(n), lower = Vector::Zero(n), upper = Vector::Ones(n);
+  const Vector diagonal = Vector::Constant(n, 2.0);
+  for (Index t = 0; t < n; ++t) y(t) = t < n / 2 ? 1.0 : -1.0;
+  const Eigen::VectorXf column = Eigen::VectorXf::Constant(n, 0.5f);
+  const Eigen::VectorXf zero = Eigen::VectorXf::Zero(n);
+  std::vector<std::uint8_t> bits(static_cast<std::size_t>(n));
+  for (Index t = 0; t < n; ++t)
+    bits[static_cast<std::size_t>(t)] = setMembership(y(t), alpha(t), lower(t), upper(t));
+  for (const bool withBytes : {false, true}) {
+    INFO((withBytes ? "membership bytes" : "sets from y, alpha and the box"));
+    Vector gradient = Vector::Constant(n, -1.0);
+    const DualIterate s{y, alpha, lower, upper, gradient, withBytes ? bits.data() : nullptr};
+    const OptimalityGap gap = optimalityGap(s, n);
+    CHECK(gap.argmaxUp == n / 2 - 1);
+    CHECK(gap.argminLow == n - 1);
+    const OptimalityGap fused =
+        updateGradientAndGap(s, gradient.data(), column.data(), 0.0, zero.data(), 0.0, n, cut);
+    CHECK(fused.argmaxUp == n / 2 - 1);
+    CHECK(fused.argminLow == n - 1);
+    const PairSelection pair = selectWorkingPair(SelectionRule::SecondOrder, gap, s, diagonal,
+                                                 column.data(), n, 1e-12, cut);
+    CHECK(pair.i == n / 2 - 1);
+    CHECK(pair.j == n - 1);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("Working set: m(alpha) and M(alpha) over I_up and I_low by hand", "[svm]") {
@@ -243,36 +275,9 @@ TEST_CASE("Working set: the fused update-and-gap pass equals the update followed
 
 TEST_CASE("Working set: equal candidates go to the last index, as LIBSVM's >= and <=", "[svm]") {
   // LIBSVM's select_working_set keeps a new maximum on `-y[t]*G[t] >= Gmax` and a new minimum on
-  // `obj_diff <= obj_diff_min`: among equals the last index wins. Here every candidate is equal:
-  // at α = 0 with G = −1 (the start, p = −e), the y = +1 half is I_up only with −y G = 1 and the
-  // y = −1 half I_low only with −y G = −1; Q's column and diagonal are constant, so every t in
-  // I_low has the same gain. 600 variables: over several of the solver's blocks.
-  const Index n = 600;
-  Vector y(n), alpha = Vector::Zero(n), lower = Vector::Zero(n), upper = Vector::Ones(n);
-  Vector g = Vector::Constant(n, -1.0), diagonal = Vector::Constant(n, 2.0);
-  for (Index t = 0; t < n; ++t) y(t) = t < n / 2 ? 1.0 : -1.0;
-  const Eigen::VectorXf column = Eigen::VectorXf::Constant(n, 0.5f);
-  const Eigen::VectorXf zero = Eigen::VectorXf::Zero(n);
-  std::vector<std::uint8_t> bits(static_cast<std::size_t>(n));
-  for (Index t = 0; t < n; ++t)
-    bits[static_cast<std::size_t>(t)] = setMembership(y(t), alpha(t), lower(t), upper(t));
-  for (const bool withBytes : {false, true}) {
-    INFO((withBytes ? "membership bytes" : "sets from y, alpha and the box"));
-    Vector gradient = g;
-    const DualIterate s{y, alpha, lower, upper, gradient, withBytes ? bits.data() : nullptr};
-    const OptimalityGap gap = optimalityGap(s, n);
-    CHECK(gap.argmaxUp == n / 2 - 1);
-    CHECK(gap.argminLow == n - 1);
-    // The fused pass with a zero step: the same gap.
-    const OptimalityGap fused =
-        updateGradientAndGap(s, gradient.data(), column.data(), 0.0, zero.data(), 0.0, n);
-    CHECK(fused.argmaxUp == n / 2 - 1);
-    CHECK(fused.argminLow == n - 1);
-    const PairSelection pair =
-        selectWorkingPair(SelectionRule::SecondOrder, gap, s, diagonal, column.data(), n, 1e-12);
-    CHECK(pair.i == n / 2 - 1);
-    CHECK(pair.j == n - 1);
-  }
+  // `obj_diff <= obj_diff_min`: among equals the last index wins. 600 variables: over several of
+  // the solver's blocks.
+  checkLastOfEqualsWins(600, nullptr);
 }
 
 #if KPG_CUTS_PASSES  // not in the browser build, which has no threads (parallel_for.hpp)
@@ -356,22 +361,6 @@ TEST_CASE("Working set: passes cut between threads choose what one pass chooses"
   }
   // Every candidate equal, as the ties test above but over the three parts: the last index of
   // the last part that has one wins, not the last of the part that ended last.
-  Vector y(n), alpha = Vector::Zero(n), lower = Vector::Zero(n), upper = Vector::Ones(n);
-  Vector gradient = Vector::Constant(n, -1.0), diagonal = Vector::Constant(n, 2.0);
-  for (Index t = 0; t < n; ++t) y(t) = t < n / 2 ? 1.0 : -1.0;
-  const Eigen::VectorXf column = Eigen::VectorXf::Constant(n, 0.5f);
-  const Eigen::VectorXf zero = Eigen::VectorXf::Zero(n);
-  std::vector<std::uint8_t> bits(static_cast<std::size_t>(n));
-  for (Index t = 0; t < n; ++t)
-    bits[static_cast<std::size_t>(t)] = setMembership(y(t), alpha(t), lower(t), upper(t));
-  const DualIterate s{y, alpha, lower, upper, gradient, bits.data()};
-  const OptimalityGap gap = updateGradientAndGap(s, gradient.data(), column.data(), 0.0,
-                                                 zero.data(), 0.0, n, &threeReversed);
-  CHECK(gap.argmaxUp == n / 2 - 1);
-  CHECK(gap.argminLow == n - 1);
-  const PairSelection pair = selectWorkingPair(SelectionRule::SecondOrder, gap, s, diagonal,
-                                               column.data(), n, 1e-12, &threeReversed);
-  CHECK(pair.i == n / 2 - 1);
-  CHECK(pair.j == n - 1);
+  checkLastOfEqualsWins(n, &threeReversed);
 }
 #endif

@@ -280,22 +280,28 @@ TEST_CASE("Working set: equal candidates go to the last index, as LIBSVM's >= an
   checkLastOfEqualsWins(600, nullptr);
 }
 
-#if KPG_CUTS_PASSES  // not in the browser build, which has no threads (parallel_for.hpp)
 TEST_CASE("Working set: passes cut between threads choose what one pass chooses", "[svm]") {
   // kpg train -j cuts the gradient's update-and-gap pass and the selection of j into parts
   // (parallel_for.hpp reduceOverParts). Each part keeps its own extreme, ties to its last index;
   // the parts' results are combined in the order of their ranges, so that the whole is one
   // pass's choice, bit for bit, however the range is cut and whichever part ends first. Here the
-  // parts are run one after the other in reverse order, cut unevenly in three, and in two.
+  // parts are run one after the other in reverse order, cut unevenly in three, and in two. The
+  // browser build has no threads and never cuts a pass (KPG_CUTS_PASSES, parallel_for.hpp):
+  // there the same checks hold with the parts never asked for.
   const Index n = 3 * kPassParallelMinimum + 123;
-  const ParallelFor threeReversed = [](Index count, const std::function<void(Index, Index)>& body) {
+  int cuts = 0;
+  const ParallelFor threeReversed = [&cuts](Index count,
+                                            const std::function<void(Index, Index)>& body) {
+    ++cuts;
     const Index a = count / 3 - 77;
     const Index b = 2 * count / 3 + 50;
     body(b, count);
     body(a, b);
     body(0, a);
   };
-  const ParallelFor twoReversed = [](Index count, const std::function<void(Index, Index)>& body) {
+  const ParallelFor twoReversed = [&cuts](Index count,
+                                          const std::function<void(Index, Index)>& body) {
+    ++cuts;
     body(count / 2, count);
     body(0, count / 2);
   };
@@ -362,5 +368,6 @@ TEST_CASE("Working set: passes cut between threads choose what one pass chooses"
   // Every candidate equal, as the ties test above but over the three parts: the last index of
   // the last part that has one wins, not the last of the part that ended last.
   checkLastOfEqualsWins(n, &threeReversed);
+  // 8 trials × 2 cuts × 2 set sources × 2 passes (trial 3 without selection), then 2 × 2 above.
+  CHECK(cuts == (KPG_CUTS_PASSES ? 8 * 2 * 2 * 2 - 2 * 2 + 2 * 2 : 0));
 }
-#endif

@@ -84,10 +84,9 @@ enum class QColumnStorage { Double, Float, SolverFloatCache };
 
 class PrecomputedQMatrix final : public QMatrix {
  public:
-  // Evaluates the N×N kernel matrix column by column with kernelColumn, as CachedQMatrix does
-  // with double storage (same values, bit for bit).
-  // Only the entries on and below the diagonal are computed (kernelColumnRange from row b of
-  // column b): x_a·x_b and x_b·x_a are the same products summed in the same order, and every
+  // Evaluates the kernel matrix column by column, as CachedQMatrix does with double storage
+  // (same values, bit for bit), but only on and below the diagonal (kernelColumnRange from row b
+  // of column b): x_a·x_b and x_b·x_a are the same products summed in the same order, and every
   // map of kernel_block.cpp is symmetric in a and b ((‖x_a‖² + ‖x_b‖²) − 2 x_a·x_b), so the
   // entries above are the same bits (tests/core/svm/q_matrix_test.cpp compares with kernelColumn).
   PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map);

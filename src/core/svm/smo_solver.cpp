@@ -359,9 +359,9 @@ void SmoSolver::updateGradientBar(Index t, double alphaBefore) {
   double* gradientBar = gradientBar_.data();
   withColumn(t, n, [&](const auto* column) {
     // Two terms, not (after − before): the same rounding as LIBSVM's G_bar -= C Q / += C Q. Each
-    // in a loop of its own without a branch, which the compiler widens (with the branches in the
-    // loop, moons d = 2, N = 20 000 took about 10 % longer); the entries are independent, so they are
-    // cut between threads as the passes are (parallel_for.hpp).
+    // in a loop of its own without a branch, which the compiler widens (with the branches in
+    // the loop, moons d = 2, N = 20 000 took about 10 % longer); the entries are independent,
+    // so they are cut between threads as the passes are (parallel_for.hpp).
     forEachPart(parallel(), n, kPassParallelMinimum, [&](Index begin, Index end) {
       if (before != 0) {
         for (Index k = begin; k < end; ++k)

@@ -163,8 +163,9 @@ struct SampleData {
 // bench/engine_vs_libsvm.py's N = 20 000 sets, moons d = 20 took 1.18 s with them against 1.32
 // without, moons and circles d = 2 0.55 and 0.33 s against 0.52 and 0.28, blobs the same time
 // (medians of 3-5 runs on the bench's VM; 15-30 % of a d = 2 run went to page faults before the
-// cache grew with its reads). In the process that runs with huge pages, cacheBytes is lowered by one huge page,
-// so that -m still bounds the cache's memory (issue 11: peak memory ≤ svm-train's at the same -m).
+// cache grew with its reads). In the process that runs with huge pages, cacheBytes is lowered by
+// one huge page, so that -m still bounds the cache's memory (issue 11: peak memory ≤
+// svm-train's at the same -m).
 // KPG_HUGE_PAGES=0 keeps 4 KiB pages and KPG_HUGE_PAGES=1 asks for huge pages whatever the size;
 // a glibc.malloc.hugetlb tunable the user set is left as it is; a failed exec carries on.
 constexpr std::int64_t kHugePageBytes = std::int64_t{2} << 20;

@@ -88,7 +88,7 @@ DualProblem cSvcDual(const SparseRows& x, const Vector& labels, const KernelPara
   return classificationDual(x, labels, kernel, c, options);
 }
 
-DualProblem cSvcDual(Matrix kernelMatrix, const Vector& labels, double c) {
+DualProblem cSvcDual(const Matrix& kernelMatrix, const Vector& labels, double c) {
   return classificationProblem(
       std::make_shared<PrecomputedQMatrix>(kernelMatrix, DualVariableMap::classification(labels)),
       labels, c);

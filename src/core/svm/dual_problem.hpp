@@ -56,7 +56,7 @@ struct QMatrixOptions {
 DualProblem cSvcDual(const Matrix& x, const Vector& labels, const KernelParams& kernel, double c,
                      const QMatrixOptions& options = {});
 // The same with any kernel matrix K (N×N), e.g. of a composed or string kernel.
-DualProblem cSvcDual(Matrix kernelMatrix, const Vector& labels, double c);
+DualProblem cSvcDual(const Matrix& kernelMatrix, const Vector& labels, double c);
 
 DualProblem epsilonSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel,
                            double c, double epsilon, const QMatrixOptions& options = {});

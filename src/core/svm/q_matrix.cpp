@@ -77,8 +77,7 @@ void PrecomputedQMatrix::column(Index j, Eigen::Ref<Vector> out) const {
   const double sj = map_.sign(j);
   if (identityMap_) {
     // C-SVC: rows above j from their own columns (row j of each), rows from j on contiguous.
-    for (Index i = 0; i < mj; ++i)
-      out(i) = map_.sign(i) * sj * lower_[static_cast<std::size_t>(columnStart(i) + (mj - i))];
+    for (Index i = 0; i < mj; ++i) out(i) = map_.sign(i) * sj * kernelEntry(mj, i);
     const double* below = lower_.data() + static_cast<std::size_t>(columnStart(mj));
     for (Index i = mj; i < n; ++i) out(i) = map_.sign(i) * sj * below[i - mj];
     return;

@@ -98,13 +98,13 @@ class PrecomputedQMatrix final : public QMatrix {
   const Vector& diagonal() const override { return diagonal_; }
   void column(Index j, Eigen::Ref<Vector> out) const override;
   std::int64_t memoryBytes() const override;
+
+ private:
   // k(x_a, x_b) over the samples (a, b < N).
   double kernelEntry(Index a, Index b) const {
     return a >= b ? lower_[static_cast<std::size_t>(columnStart(b) + (a - b))]
                   : lower_[static_cast<std::size_t>(columnStart(a) + (b - a))];
   }
-
- private:
   // Where column b's entries from row b on begin in lower_: columns 0 .. b−1 hold N, N−1, ..
   // entries.
   Index columnStart(Index b) const { return b * samples_ - b * (b - 1) / 2; }

@@ -164,16 +164,8 @@ __attribute__((always_inline)) inline double extremeOf(const double* v, Index si
 __attribute__((target_clones("default", "avx2", "avx512f")))
 #endif
 double
-blockMaximum(const double* v, Index size) {
-  return extremeOf<true>(v, size);
-}
-
-#if defined(KPG_SELECTION_CLONES)
-__attribute__((target_clones("default", "avx2", "avx512f")))
-#endif
-double
-blockMinimum(const double* v, Index size) {
-  return extremeOf<false>(v, size);
+blockExtreme(const double* v, Index size, bool largest) {
+  return largest ? extremeOf<true>(v, size) : extremeOf<false>(v, size);
 }
 
 // keepLastMax (Largest) or keepLastMin over v[0 .. size), the block at index `start`: the same
@@ -183,7 +175,7 @@ blockMinimum(const double* v, Index size) {
 // last entry that equals it.
 template <bool Largest>
 void keepLastOfBlock(const double* v, Index size, Index start, double& best, Index& at) {
-  const double extreme = Largest ? blockMaximum(v, size) : blockMinimum(v, size);
+  const double extreme = blockExtreme(v, size, Largest);
   if (!(Largest ? extreme >= best : extreme <= best)) return;
   for (Index k = size - 1; k >= 0; --k) {
     if (Largest ? v[k] >= extreme : v[k] <= extreme) {
@@ -368,12 +360,10 @@ PairSelection selectWorkingPair(SelectionRule rule, const OptimalityGap& gap, co
   };
   const Choice choice =
       reduceOverParts<Choice>(parallel, count, kPassParallelMinimum, range, later);
-  const double best = choice.best;
-  const Index chosen = choice.chosen;
-  if (chosen >= 0) {
+  if (choice.chosen >= 0) {
     result.i = i;
-    result.j = chosen;
-    result.gain = best;
+    result.j = choice.chosen;
+    result.gain = choice.best;
   }
   return result;
 }

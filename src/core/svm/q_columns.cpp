@@ -37,7 +37,7 @@ void QColumnCache::initBudget(Index n, std::int64_t cacheBytes, std::int64_t sam
   // svm-train's at the same -m). At least two full columns remain.
   constexpr auto perVariable = static_cast<std::int64_t>(
       sizeof(Head) + 2 * sizeof(Position) + kSwapLogBound * sizeof(LoggedSwap) +
-      sizeof(double) /* scratch_ */ + sizeof(float) /* signs_ */);
+      sizeof(double) /* scratch_ */ + sizeof(float) /* onceColumn_ */ + sizeof(float) /* signs_ */);
   bookkeepingBytes_ = static_cast<std::int64_t>(n) * perVariable + samplesBytes;
   budgetFloats_ = std::max<std::int64_t>((cacheBytes - bookkeepingBytes_) / 4,
                                          2 * static_cast<std::int64_t>(n));
@@ -59,11 +59,11 @@ void QColumnCache::linkAsNewest(Index h) {
   previous_[sentinel] = static_cast<Position>(h);
 }
 
-void QColumnCache::release(Index h) {
+void QColumnCache::release(Index h, bool evicted) {
   Head& head = heads_[static_cast<std::size_t>(h)];
   unlink(h);
   heldFloats_ -= head.allocated;
-  head.evicted = true;
+  head.evicted = evicted;
   head.data.reset();
   head.length = 0;
   head.allocated = 0;
@@ -133,6 +133,27 @@ const float* QColumnCache::column(Index position, Index length) {
   return head.data.get();
 }
 
+const float* QColumnCache::columnOnce(Index position, Index length) {
+  Head& head = heads_[static_cast<std::size_t>(position)];
+  Index cached = 0;
+  if (head.data) {
+    applyLoggedSwaps(head);
+    unlink(position);
+    linkAsNewest(position);  // read, as column() would
+    if (length <= head.length) {
+      ++hits_;
+      return head.data.get();
+    }
+    cached = head.length;
+  }
+  ++misses_;
+  if (onceColumn_.empty()) onceColumn_.resize(static_cast<std::size_t>(size()));
+  if (cached > 0)
+    std::memcpy(onceColumn_.data(), head.data.get(), static_cast<std::size_t>(cached) * 4);
+  compute(position, cached, length, onceColumn_.data() + cached);
+  return onceColumn_.data();
+}
+
 void QColumnCache::compute(Index position, Index first, Index last, float* out) {
   computedEntries_ += last - first;
   const Index count = last - first;
@@ -160,6 +181,17 @@ void QColumnCache::computePart(Index position, Index first, Index last, double* 
   const float sb = signs_(position);
   for (Index a = first; a < last; ++a)
     out[a - first] = static_cast<float>(static_cast<double>(signs_(a) * sb) * k[a - first]);
+}
+
+void QColumnCache::releaseShorterThan(Index length) {
+  const auto sentinel = static_cast<Position>(size());
+  for (Position h = next_[static_cast<std::size_t>(sentinel)]; h != sentinel;) {
+    const Position following = next_[static_cast<std::size_t>(h)];
+    Head& head = heads_[static_cast<std::size_t>(h)];
+    applyLoggedSwaps(head);
+    if (head.length < length) release(h, false);
+    h = following;
+  }
 }
 
 void QColumnCache::swapPositions(Index a, Index b) {

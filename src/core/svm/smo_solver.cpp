@@ -199,6 +199,15 @@ void SmoSolver::withColumn(Index position, Index length, F&& f) {
   }
 }
 
+template <class F>
+void SmoSolver::withColumnOnce(Index position, Index length, F&& f) {
+  if (QColumnCache* cache = columnCache()) {
+    f(cache->columnOnce(position, length));
+  } else {
+    f(columnAt(position, length, workspace_.scratch).data());
+  }
+}
+
 template <class Recorder>
 void SmoSolver::advance(Recorder& recorder) {
   if (status_ == RunStatus::Running && columnCache() != nullptr) {
@@ -392,7 +401,8 @@ void SmoSolver::shrink() {
   OptimalityGap gap = optimalityGap(state, activeSize_);
   double gmax1 = gap.mAlpha;
   double gmax2 = -gap.bigMAlpha;
-  if (!unshrunk_ && gmax1 + gmax2 <= 10 * options_.eps) {
+  const bool unshrinking = !unshrunk_ && gmax1 + gmax2 <= 10 * options_.eps;
+  if (unshrinking) {
     // Close to the end: bring every variable back once, with its true gradient, and shrink
     // again from the full set (LIBSVM's `unshrink`).
     unshrunk_ = true;
@@ -413,6 +423,10 @@ void SmoSolver::shrink() {
       --activeSize_;
     }
   }
+  // The active set has grown back: the columns cached shorter are freed together rather than
+  // extended one by one (QColumnCache::releaseShorterThan).
+  if (unshrinking)
+    if (QColumnCache* cache = columnCache()) cache->releaseShorterThan(activeSize_);
 }
 
 void SmoSolver::reconstructGradient() {
@@ -425,11 +439,13 @@ void SmoSolver::reconstructGradient() {
   const Index n = problem_.size();
   ++counts_.reconstructions;
   for (Index t = 0; t < n; ++t) gradient_(t) = gradientBar_(t) + problem_.linear(t);
-  // The shrunk variables are all at a bound, so the free ones are among the active.
+  // The shrunk variables are all at a bound, so the free ones are among the active. Their columns
+  // are read at full length, once: a float cache computes the entries beyond the active ones
+  // without growing the columns it holds at the active length (QColumnCache::columnOnce).
   for (Index k = 0; k < activeSize_; ++k) {
     const double a = alpha_(k);
     if (!(a < problem_.upper(k) && a > problem_.lower(k))) continue;
-    withColumn(k, n, [&](const auto* column) {
+    withColumnOnce(k, n, [&](const auto* column) {
       for (Index t = 0; t < n; ++t) gradient_(t) += a * static_cast<double>(column[t]);
     });
   }

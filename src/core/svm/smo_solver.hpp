@@ -194,6 +194,9 @@ class SmoSolver {
   // f(const float*) or f(const double*) with that column.
   template <class F>
   void withColumn(Index position, Index length, F&& f);
+  // The same for a column read once: a float cache does not keep it (QColumnCache::columnOnce).
+  template <class F>
+  void withColumnOnce(Index position, Index length, F&& f);
   // After an update (and at construction): shrinking's countdown, the gap of the active set, the
   // full-set check and the status (LIBSVM Solve's loop head, run eagerly so that the status is
   // settled on the step that made the last update).

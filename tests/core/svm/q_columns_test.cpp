@@ -49,10 +49,11 @@ TEST_CASE("Q columns: logged swaps leave every column as a fresh computation wou
   const KernelParams kernel = KernelParams::rbf(0.4);
   // Everything the cache holds besides its columns is taken out of the budget: a head per
   // variable (a pointer, three 4-byte counts and a flag: 24 bytes on 64-bit targets, 20 in
-  // wasm32), two 4-byte links, 16 logged swaps of 8 bytes, an 8-byte scratch entry and a 4-byte
-  // sign, and its copy of the samples (3 features and the squared norm, in double).
+  // wasm32), two 4-byte links, 16 logged swaps of 8 bytes, an 8-byte scratch entry, a 4-byte entry
+  // of the column read once and a 4-byte sign, and its copy of the samples (3 features and the
+  // squared norm, in double).
   const std::int64_t headBytes = sizeof(void*) == 8 ? 24 : 20;
-  const std::int64_t headerBytes = n * (headBytes + 8 + 16 * 8 + 8 + 4) + n * (3 + 1) * 8;
+  const std::int64_t headerBytes = n * (headBytes + 8 + 16 * 8 + 8 + 4 + 4) + n * (3 + 1) * 8;
   for (const std::int64_t budget : {4 * (3 * n) + headerBytes, std::int64_t{1} << 20}) {
     QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
     CHECK(cache.bookkeepingBytes() == headerBytes);
@@ -181,4 +182,97 @@ TEST_CASE("Q columns: a column is cut between threads only when each part is lon
     // The first column (one entry short of two parts) stayed on the calling thread.
     CHECK(cuts == std::vector<Index>{2 * perThread, n});
   }
+}
+
+TEST_CASE("Q columns: a column read once is Q's, and the cache keeps what it held",
+          "[svm][cache]") {
+  // columnOnce (the gradient's reconstruction): the entries a fresh cache computes, whether the
+  // column is not cached, cached shorter (with swaps logged since) or cached long enough; it
+  // evicts nothing, grows no column and leaves the pointers column() returned valid.
+  const Index n = 60;
+  const CacheData data = randomData(n, 4, 13);
+  const KernelParams kernel = KernelParams::rbf(0.3);
+  QColumnCache sizing(kernel, KernelSamples<double>(data.x), data.signs, 1 << 20);
+  // Room for 3 full columns: two held, and no room for the third read once.
+  const std::int64_t budget = sizing.bookkeepingBytes() + 3 * 4 * n;
+  QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
+  std::vector<Index> order(static_cast<std::size_t>(n));
+  for (Index t = 0; t < n; ++t) order[static_cast<std::size_t>(t)] = t;
+  const auto sameAsFresh = [&](const float* column, Index position, Index length) {
+    const std::vector<float> expected = freshColumn(kernel, data, order, position, length);
+    bool same = true;
+    for (Index k = 0; k < length; ++k) same &= column[k] == expected[static_cast<std::size_t>(k)];
+    return same;
+  };
+  const float* held = cache.column(3, n);  // whole
+  cache.column(5, 20);                     // the active part only
+  const std::int64_t heldBytes = cache.heldBytes();
+  CHECK(heldBytes == 4 * (n + 20));
+  // Swaps within the cached part and across its end: the column read once applies them first.
+  for (const auto& [a, b] : {std::pair<Index, Index>{2, 7}, {9, 40}, {1, 8}}) {
+    cache.swapPositions(a, b);
+    std::swap(order[static_cast<std::size_t>(a)], order[static_cast<std::size_t>(b)]);
+  }
+  const std::vector<float> heldAfterSwaps = freshColumn(kernel, data, order, 3, n);
+
+  const std::int64_t misses = cache.misses();
+  CHECK(sameAsFresh(cache.columnOnce(5, n), 5, n));    // cached over 9 entries after the swaps
+  CHECK(sameAsFresh(cache.columnOnce(11, n), 11, n));  // not cached
+  CHECK(cache.misses() == misses + 2);
+  const std::int64_t hits = cache.hits();
+  const float* whole = cache.columnOnce(3, n);  // cached whole: the cache's own entries
+  CHECK(cache.hits() == hits + 1);
+  CHECK(whole == held);
+  bool same = true;
+  for (Index k = 0; k < n; ++k) same &= whole[k] == heldAfterSwaps[static_cast<std::size_t>(k)];
+  CHECK(same);
+  // Nothing was evicted or grown: the two columns are still cached, at their lengths.
+  CHECK(cache.heldBytes() == heldBytes);
+  CHECK(cache.peakBytes() == heldBytes);
+  const std::int64_t missesBefore = cache.misses();
+  cache.column(3, n);
+  cache.column(5, 9);
+  CHECK(cache.misses() == missesBefore);
+}
+
+TEST_CASE("Q columns: columns shorter than the grown active set are freed, not as evictions",
+          "[svm][cache]") {
+  // releaseShorterThan (the solver's unshrink): the columns cached shorter than the new active
+  // length are freed at once and the others kept; read again, a freed column is computed anew
+  // (the same entries) but does not grow the cache as a column evicted by LRU does.
+  const Index n = 50;
+  const CacheData data = randomData(n, 3, 17);
+  const KernelParams kernel = KernelParams::rbf(0.5);
+  QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, 1 << 20);
+  for (Index t = 0; t < 2; ++t) cache.column(t, n);  // whole, in the first 2 columns' room
+  CHECK(cache.targetBytes() == 4 * 2 * n);
+  // A cycle of 4 columns at length 30 evicts and grows the cache to hold them all.
+  for (int round = 0; round < 3; ++round)
+    for (Index t = 10; t < 14; ++t) cache.column(t, 30);
+  CHECK(cache.heldBytes() == 4 * 4 * 30);
+  // Column 0, evicted by LRU and asked for again, grows the cache by its length.
+  const std::int64_t targetBefore = cache.targetBytes();
+  cache.column(0, n);
+  const std::int64_t target = cache.targetBytes();
+  CHECK(target == targetBefore + 4 * n);
+  const std::int64_t held = cache.heldBytes();
+
+  cache.releaseShorterThan(40);
+  CHECK(cache.heldBytes() == held - 4 * 4 * 30);
+  CHECK(cache.targetBytes() == target);
+  const std::int64_t misses = cache.misses();
+  const std::int64_t hits = cache.hits();
+  cache.column(0, 40);  // kept
+  CHECK(cache.hits() == hits + 1);
+  std::vector<Index> identity(static_cast<std::size_t>(n));
+  for (Index k = 0; k < n; ++k) identity[static_cast<std::size_t>(k)] = k;
+  for (Index t = 10; t < 14; ++t) {
+    const float* column = cache.column(t, 40);
+    const std::vector<float> expected = freshColumn(kernel, data, identity, t, 40);
+    bool same = true;
+    for (Index k = 0; k < 40; ++k) same &= column[k] == expected[static_cast<std::size_t>(k)];
+    CHECK(same);
+  }
+  CHECK(cache.misses() == misses + 4);
+  CHECK(cache.targetBytes() == target);  // not grown by the freed columns read again
 }

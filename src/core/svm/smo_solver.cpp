@@ -191,18 +191,9 @@ const Scalar* SmoSolver::columnPointer(Index position, Index length, Vector& buf
 }
 
 template <class F>
-void SmoSolver::withColumn(Index position, Index length, F&& f) {
+void SmoSolver::withColumn(Index position, Index length, F&& f, bool once) {
   if (QColumnCache* cache = columnCache()) {
-    f(cache->column(position, length));
-  } else {
-    f(columnAt(position, length, workspace_.scratch).data());
-  }
-}
-
-template <class F>
-void SmoSolver::withColumnOnce(Index position, Index length, F&& f) {
-  if (QColumnCache* cache = columnCache()) {
-    f(cache->columnOnce(position, length));
+    f(once ? cache->columnOnce(position, length) : cache->column(position, length));
   } else {
     f(columnAt(position, length, workspace_.scratch).data());
   }
@@ -445,9 +436,10 @@ void SmoSolver::reconstructGradient() {
   for (Index k = 0; k < activeSize_; ++k) {
     const double a = alpha_(k);
     if (!(a < problem_.upper(k) && a > problem_.lower(k))) continue;
-    withColumnOnce(k, n, [&](const auto* column) {
+    const auto addColumn = [&](const auto* column) {
       for (Index t = 0; t < n; ++t) gradient_(t) += a * static_cast<double>(column[t]);
-    });
+    };
+    withColumn(k, n, addColumn, /*once=*/true);
   }
 }
 

@@ -191,12 +191,10 @@ class SmoSolver {
   // the Q provider (double).
   template <class Scalar>
   const Scalar* columnPointer(Index position, Index length, Vector& buffer);
-  // f(const float*) or f(const double*) with that column.
+  // f(const float*) or f(const double*) with that column; `once`: a read that comes once, which a
+  // float cache does not make room for (QColumnCache::columnOnce).
   template <class F>
-  void withColumn(Index position, Index length, F&& f);
-  // The same for a column read once: a float cache does not keep it (QColumnCache::columnOnce).
-  template <class F>
-  void withColumnOnce(Index position, Index length, F&& f);
+  void withColumn(Index position, Index length, F&& f, bool once = false);
   // After an update (and at construction): shrinking's countdown, the gap of the active set, the
   // full-set check and the status (LIBSVM Solve's loop head, run eagerly so that the status is
   // settled on the step that made the last update).

@@ -38,6 +38,22 @@ std::vector<float> freshColumn(const KernelParams& kernel, const CacheData& data
   return std::vector<float>(column, column + length);
 }
 
+// Whether `column` holds, bit for bit, the entries freshColumn computes.
+bool sameAsFresh(const float* column, const KernelParams& kernel, const CacheData& data,
+                 const std::vector<Index>& order, Index position, Index length) {
+  const std::vector<float> expected = freshColumn(kernel, data, order, position, length);
+  bool same = true;
+  for (Index k = 0; k < length; ++k) same &= column[k] == expected[static_cast<std::size_t>(k)];
+  return same;
+}
+
+// position → variable before any swap.
+std::vector<Index> identityOrder(Index n) {
+  std::vector<Index> order(static_cast<std::size_t>(n));
+  for (Index t = 0; t < n; ++t) order[static_cast<std::size_t>(t)] = t;
+  return order;
+}
+
 }  // namespace
 
 TEST_CASE("Q columns: logged swaps leave every column as a fresh computation would",
@@ -57,8 +73,7 @@ TEST_CASE("Q columns: logged swaps leave every column as a fresh computation wou
   for (const std::int64_t budget : {4 * (3 * n) + headerBytes, std::int64_t{1} << 20}) {
     QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
     CHECK(cache.bookkeepingBytes() == headerBytes);
-    std::vector<Index> order(static_cast<std::size_t>(n));
-    for (Index t = 0; t < n; ++t) order[static_cast<std::size_t>(t)] = t;
+    std::vector<Index> order = identityOrder(n);
     std::mt19937 engine(11);
     std::uniform_int_distribution<Index> pick(0, n - 1);
     std::int64_t swaps = 0;
@@ -75,10 +90,7 @@ TEST_CASE("Q columns: logged swaps leave every column as a fresh computation wou
       const Index position = pick(engine);
       const Index length = 1 + pick(engine);
       const float* column = cache.column(position, length);
-      const std::vector<float> expected = freshColumn(kernel, data, order, position, length);
-      bool same = true;
-      for (Index k = 0; k < length; ++k) same &= column[k] == expected[static_cast<std::size_t>(k)];
-      CHECK(same);
+      CHECK(sameAsFresh(column, kernel, data, order, position, length));
       // And the values are Q's: s_a s_b k(x_a, x_b) of the variables now at those positions.
       const Index b = order[static_cast<std::size_t>(position)];
       const Index a = order[static_cast<std::size_t>(length - 1)];
@@ -196,14 +208,7 @@ TEST_CASE("Q columns: a column read once is Q's, and the cache keeps what it hel
   // Room for 3 full columns: two held, and no room for the third read once.
   const std::int64_t budget = sizing.bookkeepingBytes() + 3 * 4 * n;
   QColumnCache cache(kernel, KernelSamples<double>(data.x), data.signs, budget);
-  std::vector<Index> order(static_cast<std::size_t>(n));
-  for (Index t = 0; t < n; ++t) order[static_cast<std::size_t>(t)] = t;
-  const auto sameAsFresh = [&](const float* column, Index position, Index length) {
-    const std::vector<float> expected = freshColumn(kernel, data, order, position, length);
-    bool same = true;
-    for (Index k = 0; k < length; ++k) same &= column[k] == expected[static_cast<std::size_t>(k)];
-    return same;
-  };
+  std::vector<Index> order = identityOrder(n);
   const float* held = cache.column(3, n);  // whole
   cache.column(5, 20);                     // the active part only
   const std::int64_t heldBytes = cache.heldBytes();
@@ -213,19 +218,17 @@ TEST_CASE("Q columns: a column read once is Q's, and the cache keeps what it hel
     cache.swapPositions(a, b);
     std::swap(order[static_cast<std::size_t>(a)], order[static_cast<std::size_t>(b)]);
   }
-  const std::vector<float> heldAfterSwaps = freshColumn(kernel, data, order, 3, n);
 
   const std::int64_t misses = cache.misses();
-  CHECK(sameAsFresh(cache.columnOnce(5, n), 5, n));    // cached over 9 entries after the swaps
-  CHECK(sameAsFresh(cache.columnOnce(11, n), 11, n));  // not cached
+  // Column 5 is cached over 9 entries after the swaps, column 11 not at all.
+  CHECK(sameAsFresh(cache.columnOnce(5, n), kernel, data, order, 5, n));
+  CHECK(sameAsFresh(cache.columnOnce(11, n), kernel, data, order, 11, n));
   CHECK(cache.misses() == misses + 2);
   const std::int64_t hits = cache.hits();
   const float* whole = cache.columnOnce(3, n);  // cached whole: the cache's own entries
   CHECK(cache.hits() == hits + 1);
   CHECK(whole == held);
-  bool same = true;
-  for (Index k = 0; k < n; ++k) same &= whole[k] == heldAfterSwaps[static_cast<std::size_t>(k)];
-  CHECK(same);
+  CHECK(sameAsFresh(whole, kernel, data, order, 3, n));
   // Nothing was evicted or grown: the two columns are still cached, at their lengths.
   CHECK(cache.heldBytes() == heldBytes);
   CHECK(cache.peakBytes() == heldBytes);
@@ -264,15 +267,8 @@ TEST_CASE("Q columns: columns shorter than the grown active set are freed, not a
   const std::int64_t hits = cache.hits();
   cache.column(0, 40);  // kept
   CHECK(cache.hits() == hits + 1);
-  std::vector<Index> identity(static_cast<std::size_t>(n));
-  for (Index k = 0; k < n; ++k) identity[static_cast<std::size_t>(k)] = k;
-  for (Index t = 10; t < 14; ++t) {
-    const float* column = cache.column(t, 40);
-    const std::vector<float> expected = freshColumn(kernel, data, identity, t, 40);
-    bool same = true;
-    for (Index k = 0; k < 40; ++k) same &= column[k] == expected[static_cast<std::size_t>(k)];
-    CHECK(same);
-  }
+  for (Index t = 10; t < 14; ++t)
+    CHECK(sameAsFresh(cache.column(t, 40), kernel, data, identityOrder(n), t, 40));
   CHECK(cache.misses() == misses + 4);
   CHECK(cache.targetBytes() == target);  // not grown by the freed columns read again
 }

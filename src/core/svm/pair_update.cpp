@@ -1,6 +1,7 @@
 #include "svm/pair_update.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace kpg {
 
@@ -35,6 +36,13 @@ PairUpdate solvePairUpdate(const PairInput& in, double tau) {
   if (t == jHigh) out.alphaJ = in.yj > 0 ? in.lowerJ : in.upperJ;
   out.objectiveChange = t * slope + 0.5 * out.eta * t * t;
   return out;
+}
+
+bool unboundedAlongPair(const PairUpdate& update) {
+  if (!update.tauUsed) return false;
+  if (update.unclippedStep > 0) return update.upper == std::numeric_limits<double>::infinity();
+  if (update.unclippedStep < 0) return update.lower == -std::numeric_limits<double>::infinity();
+  return false;
 }
 
 double courseLambda(double gi, double gj, double eta, double alphaI, double upperI, double alphaJ,

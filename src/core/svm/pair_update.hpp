@@ -42,6 +42,14 @@ struct PairUpdate {
 
 PairUpdate solvePairUpdate(const PairInput& in, double tau);
 
+// Whether the dual has no minimum along this pair's line: η ≤ 0 (so f(t) is concave or linear
+// there), the slope points into the segment, and the segment has no end on that side (an infinite
+// bound: C = ∞). Then f(t) → −∞ as t grows, the dual problem is unbounded, and no step is a
+// solution: τ's step would only be a larger α each time, until the gradient overflows. Happens with
+// hard margin and a kernel that is not positive semi-definite on the points (sigmoid), Mercer's
+// condition (course-notes 000 "Building kernels") failing where the box no longer holds α.
+bool unboundedAlongPair(const PairUpdate& update);
+
 // The same step in the course's own variables (course-notes 003 "SMO algo", step 3):
 //   λ = min{ (g_i − g_j) / (k_ii + k_jj − 2k_ij),  B_i − α_i,  α_j − A_j }
 // where the course's α is the signed β = y∘α of this solver (box A_s = min(0, y_s C),

@@ -265,6 +265,20 @@ void SmoSolver::advanceWith(Recorder& recorder) {
                         diagonal(j),
                         static_cast<double>(columnI[j])};
   const PairUpdate update = solvePairUpdate(input, options_.tau);
+  if (unboundedAlongPair(update)) {
+    // No step solves an unbounded dual: stop at the last finite α and say why.
+    stopInvalid(std::string(kUnboundedDualMessage));
+    if constexpr (Recorder::kRecords) {
+      SmoStep& r = recorder.step;
+      r.eta = update.eta;
+      r.tauUsed = update.tauUsed;
+      r.lower = update.lower;
+      r.upper = update.upper;
+      r.unclippedStep = update.unclippedStep;
+      r.status = status_;
+    }
+    return;
+  }
   const double alphaIBefore = alpha_(i);
   const double alphaJBefore = alpha_(j);
   const double deltaI = update.alphaI - alphaIBefore;

@@ -137,6 +137,15 @@ struct SmoWorkspace {
   ~SmoWorkspace() = default;
 };
 
+// The stop when the dual has no minimum (pair_update.hpp unboundedAlongPair): hard margin with a
+// kernel that is not positive semi-definite on these points. SMO stops before the step, at the
+// last finite α, with status InvalidInput and this message.
+inline constexpr std::string_view kUnboundedDualMessage =
+    "the dual problem has no solution: with C = ∞ (hard margin) this kernel is not positive "
+    "semi-definite on these points (η = Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ ≤ 0 for the pair chosen), so α could grow "
+    "without limit; set a finite C, or use a positive semi-definite kernel (linear, polynomial, "
+    "RBF)";
+
 class SmoSolver {
  public:
   // An invalid problem (validate(problem)) or a non-finite Q diagonal leaves the solver at

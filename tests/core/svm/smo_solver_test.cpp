@@ -156,6 +156,51 @@ TEST_CASE("SmoSolver: XOR is separable with (1 + x.y)^2, alpha = 1/8 and f(x) = 
   CHECK(correct < 4);
 }
 
+TEST_CASE("SmoSolver: hard margin with a non-PSD kernel stops on the unbounded dual, α finite",
+          "[svm]") {
+  // The hand-solved points with sigmoid γ = 0.5, C = ∞ (the lab's start page after choosing
+  // sigmoid): η = K₁₁ + K₃₃ − 2K₁₃ = tanh 5 + tanh 0.5 − 2 tanh 1.5 ≈ −0.35 < 0 for a pair of
+  // opposite labels, so along that pair's line the dual ½αᵀQα − eᵀα is concave with no upper
+  // bound on t: it has no minimum. SMO must say so instead of growing α until G overflows.
+  Matrix x;
+  Vector y;
+  handSolvedData(x, y);
+  const KernelParams sigmoid = KernelParams::sigmoid(0.5, 0.0);
+  SmoSolver solver(cSvcDual(x, y, sigmoid, kInf), SmoOptions{});
+  SmoStep last;
+  while (solver.status() == SmoStatus::Running) {
+    last = solver.step();
+    REQUIRE(solver.iteration() < 100);
+  }
+  CHECK(solver.status() == SmoStatus::InvalidInput);
+  CHECK(solver.message() == kUnboundedDualMessage);
+  CHECK(solver.alpha().allFinite());
+  CHECK(solver.gradient().allFinite());
+  CHECK(last.tauUsed);
+  CHECK(last.eta <= 0);
+  CHECK(!last.updated);
+  // The claim, checked on the problem itself: along the stopping pair's direction d (α_i + y_i t,
+  // α_j − y_j t) the objective keeps falling, without bound.
+  const Matrix q = (y * y.transpose()).cwiseProduct(gramMatrix(sigmoid, x));
+  Vector d = Vector::Zero(3);
+  d(last.i) = y(last.i);
+  d(last.j) = -y(last.j);
+  if (last.unclippedStep < 0) d = -d;
+  const auto f = [&](double t) {
+    const Vector a = solver.alpha() + t * d;
+    return 0.5 * a.dot(q * a) - a.sum();
+  };
+  CHECK(f(10) < f(0));
+  CHECK(f(1000) < f(10) - 100);
+  CHECK((solver.alpha() + 1000 * d).minCoeff() >= 0);  // still feasible: the box has no top
+  CHECK(std::abs((solver.alpha() + 1000 * d).dot(y)) < 1e-9);
+
+  // The same points with a finite C: τ's step ends at the box, and SMO converges.
+  SmoSolver bounded(cSvcDual(x, y, sigmoid, 10.0), SmoOptions{});
+  CHECK(bounded.solve() == SmoStatus::Converged);
+  CHECK(bounded.alpha().allFinite());
+}
+
 TEST_CASE("SmoSolver: a non-PSD sigmoid kernel still terminates, using the tau substitute",
           "[svm]") {
   // tanh(x·x' − 1) has K_ii = tanh(‖x_i‖² − 1) < 0 for points inside the unit disc, so the Gram

@@ -3,7 +3,7 @@
 # the same objects as the sanitized core tests, so CI compiles the core once for both) and runs
 # each for a fixed time from its committed seed corpus (tests/fuzz/corpus/<target>/).
 # Usage: scripts/fuzz.sh [target|all] [seconds]
-#   targets: libsvm csv model session sharelink actions (all when omitted); 20 seconds each by default.
+#   targets: libsvm csv model range session sharelink actions frame (all when omitted); 20 seconds each by default.
 # Prints one line per target — executions, coverage (libFuzzer's cov / ft), findings — and exits
 # non-zero if any target found anything (a crash, a sanitizer report, a violated property, a
 # timeout or running out of memory). Findings are saved as build/fuzz/run/<target>/crash-… etc.;
@@ -15,7 +15,7 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-all_targets=(libsvm csv model range session sharelink actions)
+all_targets=(libsvm csv model range session sharelink actions frame)
 target=${1:-all}
 seconds=${2:-20}
 if [ "$target" = all ]; then

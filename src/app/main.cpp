@@ -12,25 +12,18 @@
 
 #include "app_state.hpp"
 #include "data/json_text.hpp"
-#include "exercises/exercise_panel.hpp"
+#include "frame_ui.hpp"
 #include "js_bridge.hpp"
-#include "modes/mode_panels.hpp"
-#include "panels/file_toolbar.hpp"
-#include "panels/page_layout.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
-#include "panels/start_card.hpp"
 #include "platform.hpp"
 #include "render/decision_field_renderer.hpp"
-#include "session/file_actions.hpp"
-#include "session/url_params.hpp"
-#include "tutorials/tutorials_panel.hpp"
+#include "ui_setup.hpp"
 
 #include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>  // ImGuiContext::TestEngineHookItems: the item hooks of keyboard_focus
 
 #include <chrono>
 #include <cmath>
@@ -213,59 +206,19 @@ void frame(const FrameInfo& info) {
   ui.hoverIndex = ui.hoverNext;
   ui.hoverNext = -1;
 
-  // A tutorial open on the notes' data keeps the canvas on its page (issue 9 item 8); the
-  // panel's buttons change the page during the previous frame.
-  followTutorialPage(state.tutorial, state.lab);
-  autorunIfAsked(state);  // a course page's autorun=1 (session/url_params.hpp)
-  v.stepsLastFrame = advance(state.lab, static_cast<double>(io.DeltaTime), kSolverBudgetMs);
+  v.stepsLastFrame =
+      advanceFrame(state, static_cast<double>(io.DeltaTime), kSolverBudgetMs);  // frame_ui.hpp
   reportReplayProgress(state.lab);
   reportStepWords(state, seconds);
   const double solved = nowMs();
   updateField(state, v, seconds);
   const double fielded = nowMs();
 
-  // A course page's layout and panels (issue 10 §2, session/page_settings.hpp); a phone's one
-  // column with finger-sized frames (issue 9 item 4).
-  const PageSettings& page = state.page;
-  applyTouchSizes(usesPhoneLayout(io.DisplaySize, page));
+  prepareFrameUi(state);
   const bool tabPressed = takeTabKey();  // panels/keyboard_focus.hpp: Tab is the app's
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
-  updateKeyboardFocus(ui.focus, tabPressed);
-  Layout layout = computePageLayout(io.DisplaySize, page);
-  const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/ (issue 5)
-  if (page.showsPanel(Panel::Toolbar)) {
-    fileToolbarLayout(state, layout);  // panels/file_toolbar.hpp: Share, files (issue 9)
-    drawFileToolbar(state, ui);
-  }
-  if (state.modes.mode != Mode::Svm) {
-    drawModeScreen(state, ui, layout);  // modes/ (issue 6): the other kernel methods
-  } else {
-    handleShortcuts(state.lab, ui);
-    // On a phone, one section under the canvas (sectionShown); elsewhere all of them.
-    const bool pairShown = sectionShown(layout, ui, PhoneSection::Pair);
-    const bool plotsShown = sectionShown(layout, ui, PhoneSection::Plots);
-    if (page.showsPanel(Panel::Controls) && sectionShown(layout, ui, PhoneSection::Controls))
-      drawControlsPanel(state, ui, layout.controls);
-    // An import's multi-class regions while they belong to the lab's problem (issue 9 item 3).
-    ClassRegions* regions = currentClassRegions(state) ? &*state.classRegions : nullptr;
-    drawCanvasPanel(state.lab, ui, layout.canvas, regions,
-                    activeImport(state.dataImport, state.lab));
-    if (pairShown && !drawExercisePanel(state, ui, layout.pair) &&
-        !drawTutorialsPanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair))
-      drawPairPanel(state.lab, ui, layout.pair);
-    if (plotsShown && page.showsPanel(Panel::Dual)) drawDualPanel(state.lab, ui, layout.dual);
-    if (plotsShown && !tutorialsOpen && page.showsPanel(Panel::Convergence))
-      drawConvergencePanel(state.lab, ui, layout.convergence);
-    if (page.showsPanel(Panel::Status)) drawStatusBar(state.lab, ui, layout.status);
-    if (pairShown && (page.showsPanel(Panel::Pair) || tutorialsOpen))
-      drawTutorialsToggle(state, ui, layout.pair);
-    if (pairShown && page.showsPanel(Panel::Pair) && !state.tutorial.open)
-      drawExercisesToggle(state, ui, layout.pair);
-  }
-  drawPhoneTabs(state, ui, layout);  // panels/panels.hpp: the phone's section tabs
-  drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help (issue 9 item 6)
-  drawKeyboardFocus(ui.focus);       // the ring around the control Tab reached
+  buildFrameUi(state, ui, tabPressed);  // frame_ui.hpp: every panel, natively tested too
   ImGui::Render();
   const double built = nowMs();
 
@@ -423,13 +376,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_field_probe(double x, double y) {
 int main() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  // The item hooks feed the app's Tab order (panels/keyboard_focus.hpp).
-  ImGui::GetCurrentContext()->TestEngineHookItems = true;
-  ImGui::StyleColorsLight();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 0;
-  style.FrameRounding = 4;
-  style.WindowPadding = ImVec2(8, 6);
+  kpg::app::applyAppStyle();  // ui_setup.hpp
   // Frame padding, item spacing, scrollbar and grab sizes: applyTouchSizes, every frame.
   const char* error = nullptr;
   if (!kpg::app::runPlatform(kpg::app::frame, &error)) {

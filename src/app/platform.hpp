@@ -35,6 +35,11 @@ struct PinchDelta {
 };
 PinchDelta takePinchDelta();
 
+// The start card's first-visit flag, kept by the page (localStorage 'kpg.startCard.seen'); a
+// storage that throws (docs/bad-inputs.md W5) reads as "not seen" and keeps nothing.
+bool startCardSeen();
+void rememberStartCardSeen();
+
 // Rebuilds the font atlas for a new device pixel ratio so text stays sharp on high-DPI screens.
 void loadFonts(float devicePixelRatio);
 

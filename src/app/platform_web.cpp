@@ -4,6 +4,7 @@
 // coordinates are in our hands (GLFW's emulation maps neither).
 
 #include "platform.hpp"
+#include "ui_setup.hpp"
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -19,8 +20,7 @@ namespace kpg::app {
 namespace {
 
 constexpr const char* kCanvas = "#canvas";
-constexpr const char* kFontPath = "/fonts/DejaVuSans.ttf";
-constexpr float kFontSizeCss = 15.0f;
+constexpr const char* kFontPath = "/fonts/DejaVuSans.ttf";  // the subset --embed-file puts there
 
 struct PlatformState {
   std::function<void(const FrameInfo&)> frame;
@@ -78,32 +78,6 @@ void releaseButton(int button) {
   } else {
     ImGui::GetIO().MouseDown[button] = false;
   }
-}
-
-// DOM keyCodes for the keys ImGui needs by name (KeyMap indexes into KeysDown[512]).
-void mapKeys(ImGuiIO& io) {
-  io.KeyMap[ImGuiKey_Tab] = 9;
-  io.KeyMap[ImGuiKey_LeftArrow] = 37;
-  io.KeyMap[ImGuiKey_RightArrow] = 39;
-  io.KeyMap[ImGuiKey_UpArrow] = 38;
-  io.KeyMap[ImGuiKey_DownArrow] = 40;
-  io.KeyMap[ImGuiKey_PageUp] = 33;
-  io.KeyMap[ImGuiKey_PageDown] = 34;
-  io.KeyMap[ImGuiKey_Home] = 36;
-  io.KeyMap[ImGuiKey_End] = 35;
-  io.KeyMap[ImGuiKey_Insert] = 45;
-  io.KeyMap[ImGuiKey_Delete] = 46;
-  io.KeyMap[ImGuiKey_Backspace] = 8;
-  io.KeyMap[ImGuiKey_Space] = 32;
-  io.KeyMap[ImGuiKey_Enter] = 13;
-  io.KeyMap[ImGuiKey_Escape] = 27;
-  io.KeyMap[ImGuiKey_KeyPadEnter] = 13;
-  io.KeyMap[ImGuiKey_A] = 65;
-  io.KeyMap[ImGuiKey_C] = 67;
-  io.KeyMap[ImGuiKey_V] = 86;
-  io.KeyMap[ImGuiKey_X] = 88;
-  io.KeyMap[ImGuiKey_Y] = 89;
-  io.KeyMap[ImGuiKey_Z] = 90;
 }
 
 void setModifiers(ImGuiIO& io, bool ctrl, bool shift, bool alt, bool meta) {
@@ -317,24 +291,35 @@ void loadFonts(float devicePixelRatio) {
   PlatformState& p = platform();
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  // Latin, Greek (α, β, γ, η, λ, ξ, σ), sub/superscripts (α₁, x²), arrows, math operators
-  // (Σ, √, ≤, ‖, ∞): the course's notation, shown as the notes write it.
-  // Also the subscripts ᵢ, ⱼ (αᵢ, Gⱼ), box-drawing separators and the ⚠ ✓ ✕ notice marks (H4),
-  // ᵀ, ⅜ ⅝ and ⟨ ⟩. The embedded font is subset at build time to the characters the sources draw
-  // (src/app/fonts/subset_font.py), which fails the build if one of them lies outside these ranges.
-  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x1D2C, 0x1D6A, 0x2000, 0x206F,
-                                   0x2070, 0x209F, 0x2150, 0x215F, 0x2190, 0x21FF, 0x2200, 0x22FF,
-                                   0x2300, 0x23FF, 0x2500, 0x257F, 0x25A0, 0x25FF, 0x26A0, 0x26A0,
-                                   0x2713, 0x2716, 0x27E8, 0x27E9, 0x2C7C, 0x2C7C, 0};
   ImFontConfig config;
   config.OversampleH = 2;
   ImFont* font =
-      io.Fonts->AddFontFromFileTTF(kFontPath, kFontSizeCss * devicePixelRatio, &config, ranges);
+      io.Fonts->AddFontFromFileTTF(kFontPath, kFontSizeCss * devicePixelRatio, &config,
+                                   uiGlyphRanges());
   if (font == nullptr) io.Fonts->AddFontDefault();
   io.FontGlobalScale = 1.0f / devicePixelRatio;
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   p.fontDpr = devicePixelRatio;
+}
+
+// localStorage through the page; a throwing storage (W5) reads as "not seen" and writes nothing.
+// clang-format off
+EM_JS(int, kpg_start_card_seen, (), {
+  try { return window.localStorage.getItem('kpg.startCard.seen') === '1' ? 1 : 0; }
+  catch (e) { return 0; }
+});
+EM_JS(void, kpg_start_card_remember, (), {
+  try { window.localStorage.setItem('kpg.startCard.seen', '1'); } catch (e) {}
+});
+// clang-format on
+
+bool startCardSeen() {
+  return kpg_start_card_seen() != 0;
+}
+
+void rememberStartCardSeen() {
+  kpg_start_card_remember();
 }
 
 PinchDelta takePinchDelta() {
@@ -377,7 +362,7 @@ bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char*
   io.BackendPlatformName = "kpg_platform_web";
   io.IniFilename = nullptr;  // layout comes from the app, not from a file
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  mapKeys(io);
+  mapDomKeys(io);  // ui_setup.hpp
   if (!ImGui_ImplOpenGL3_Init("#version 300 es")) {
     *error = "The OpenGL ES 3.0 renderer could not start.";
     return false;

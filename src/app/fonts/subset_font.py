@@ -9,10 +9,10 @@ The full DejaVuSans.ttf is 740 KB, a third of the WebAssembly file; the app draw
     tutorials' derivations, the panels' labels, the core's messages): found here, so a new symbol
     in a label reaches the font without anyone editing a list.
 It fails the build, naming the file and line, when such a character is missing from the font (it would
-draw as "?") or lies outside the ImGui glyph ranges of src/app/platform_web.cpp loadFonts() (ImGui would
+draw as "?") or lies outside the ImGui glyph ranges of src/app/ui_setup.cpp uiGlyphRanges() (ImGui would
 not rasterise it).
 
-Usage: subset_font.py --font DejaVuSans.ttf --ranges-from platform_web.cpp --output out.ttf SRC_DIR...
+Usage: subset_font.py --font DejaVuSans.ttf --ranges-from ui_setup.cpp --output out.ttf SRC_DIR...
 Needs Debian's fonttools (python3-fonttools; scripts/setup.sh installs the package `fonttools`).
 """
 import argparse

@@ -5,7 +5,7 @@
 // rectangle centred, so the visible rectangle is the window widened along one axis.
 
 #include "lab/lab_state.hpp"
-#include "render/decision_field_renderer.hpp"
+#include "render/field_image.hpp"
 
 #include <imgui.h>
 

@@ -4,7 +4,6 @@
 #include "data/json_text.hpp"
 #include "js_bridge.hpp"
 
-#include <emscripten.h>
 #include <imgui.h>
 
 #include <string>
@@ -49,20 +48,3 @@ void LockedItems::explain(const char* item) const {
 }
 
 }  // namespace kpg::app
-
-// [{"item": "C", "control": "C", "locked": true, "rect": [left, top, right, bottom]}, ...]: the
-// lockable controls drawn in the last frame, in CSS pixels of the page.
-extern "C" EMSCRIPTEN_KEEPALIVE const char* kpg_lockable_items_json() {
-  using kpg::jsonNumber;
-  std::string out = "[";
-  for (const auto& d : kpg::app::mutableState().lockablesDrawn) {
-    if (out.size() > 1) out += ",";
-    out += "{\"item\":" + kpg::jsonQuote(d.item) +
-           ",\"control\":" + kpg::jsonQuote(std::string(kpg::app::lockedControlName(d.control))) +
-           ",\"locked\":" + (d.locked ? "true" : "false") + ",\"rect\":[" + jsonNumber(d.rect[0]) +
-           "," + jsonNumber(d.rect[1]) + "," + jsonNumber(d.rect[2]) + "," + jsonNumber(d.rect[3]) +
-           "]}";
-  }
-  out += "]";
-  return kpg::app::returnedText(std::move(out));
-}

@@ -8,7 +8,7 @@
 #include "panels/canvas_view.hpp"
 #include "panels/keyboard_focus.hpp"
 #include "platform.hpp"
-#include "render/decision_field_renderer.hpp"
+#include "render/field_image.hpp"
 
 #include <imgui.h>
 

@@ -7,25 +7,13 @@
 #include "modes/mode_state.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
-
-#include <emscripten.h>
+#include "platform.hpp"
 
 #include <algorithm>
 #include <string>
 
 namespace kpg::app {
 namespace {
-
-// localStorage through the page; a throwing storage (W5) reads as "not seen" and writes nothing.
-// clang-format off
-EM_JS(int, kpg_start_card_seen, (), {
-  try { return window.localStorage.getItem('kpg.startCard.seen') === '1' ? 1 : 0; }
-  catch (e) { return 0; }
-});
-EM_JS(void, kpg_start_card_remember, (), {
-  try { window.localStorage.setItem('kpg.startCard.seen', '1'); } catch (e) {}
-});
-// clang-format on
 
 void bullet(const char* number, const char* text) {
   ImGui::TextColored(ImVec4(0.15f, 0.25f, 0.45f, 1), "%s", number);
@@ -35,7 +23,7 @@ void bullet(const char* number, const char* text) {
 
 void close(UiState& ui) {
   ui.startCardOpen = false;
-  kpg_start_card_remember();
+  rememberStartCardSeen();
 }
 
 float helpButtonWidth() {
@@ -55,7 +43,7 @@ const char* titleBesideHelp(const char* full, const char* brief, float panelWidt
 void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
   if (!ui.startCardLoaded) {
     ui.startCardLoaded = true;
-    ui.startCardOpen = kpg_start_card_seen() == 0;
+    ui.startCardOpen = !startCardSeen();
   }
   // The Help button: at the right end of the controls' title bar, on every screen (the lab and
   // the methods share that window's place); on a phone at the right end of the section tabs.

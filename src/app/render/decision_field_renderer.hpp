@@ -18,6 +18,7 @@
 // compares with the core's CPU value (kpg::decisionValues).
 
 #include "plot_rect.hpp"
+#include "render/field_image.hpp"
 #include "render/gl_program.hpp"
 #include "svm/svm_model.hpp"
 
@@ -38,14 +39,6 @@ struct FieldRequest {
   bool preview = false;     // solver running or view moving: reduced resolution
   double frameSeconds = 0;  // last frame's duration, for the band budget
   double nowMs = 0;         // a clock, for timing completed renders
-};
-
-// The colour image to draw and where it goes.
-struct FieldImage {
-  unsigned int texture = 0;  // GL texture name, 0: none yet
-  PlotRect rect;
-  std::uint64_t revision = 0;
-  bool current = false;  // made from the requested revision and rect
 };
 
 struct FieldProbe {

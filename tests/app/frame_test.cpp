@@ -5,9 +5,11 @@
 
 #include "frame_script.hpp"  // tests/fuzz: the frame fuzzer's script language
 #include "native_host.hpp"
+#include "panels/plot.hpp"
 #include "session/app_actions.hpp"
 
 #include <catch2/catch.hpp>
+#include <imgui.h>
 
 #include <cmath>
 #include <filesystem>
@@ -71,4 +73,37 @@ TEST_CASE("frame: every seed of the frame fuzzer replays cleanly", "[frame]") {
     ++played;
   }
   CHECK(played >= 30);
+}
+
+TEST_CASE("frame: a dashed line through a far-away point draws its visible part only",
+          "[frame]") {
+  // The pair panel's constraint line at α ≈ 1e12 (a diverged hard-margin run) ends 1e30 pixels
+  // away: the float loop stepping along it never finished and filled the heap (the browser's
+  // "memory access out of bounds"). Now the dashes cover the clip rectangle, in bounded number.
+  NativeHost host(NativeHostOptions{1280, 800, 1, false});
+  host.frame();
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(400, 300));
+  ImGui::Begin("dashes");
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(ImVec2(10, 10), ImVec2(310, 210), false);
+  const int before = draw->VtxBuffer.Size;
+  plot::dashedLine(draw, ImVec2(20, 100), ImVec2(1e30f, 100), IM_COL32(0, 0, 0, 255));
+  const int farAway = draw->VtxBuffer.Size - before;
+  plot::dashedLine(draw, ImVec2(20, 100), ImVec2(310, 100), IM_COL32(0, 0, 0, 255));
+  const int visible = draw->VtxBuffer.Size - before - farAway;
+  // 290 px of 5 px dashes and 4 px gaps: 33 dashes, the same ones in both cases.
+  CHECK(visible > 0);
+  CHECK(visible % 33 == 0);
+  CHECK(visible <= 33 * 16);
+  CHECK(farAway == visible);
+  // Entirely outside the clip rectangle, or not finite: nothing.
+  const int outside = draw->VtxBuffer.Size;
+  plot::dashedLine(draw, ImVec2(400, 400), ImVec2(1e30f, 1e30f), IM_COL32(0, 0, 0, 255));
+  plot::dashedLine(draw, ImVec2(20, 100), ImVec2(NAN, 100), IM_COL32(0, 0, 0, 255));
+  CHECK(draw->VtxBuffer.Size == outside);
+  draw->PopClipRect();
+  ImGui::End();
+  ImGui::Render();
 }

@@ -230,14 +230,43 @@ void polyline(ImDrawList* draw, const Frame& frame, const std::vector<double>& x
 
 void dashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 colour, float thickness, float dash,
                 float gap) {
-  const float dx = b.x - a.x, dy = b.y - a.y;
-  const float length = std::sqrt(dx * dx + dy * dy);
-  if (!(length > 0) || !std::isfinite(length)) return;
-  const float ux = dx / length, uy = dy / length;
-  for (float s = 0; s < length; s += dash + gap) {
-    const float e = std::min(length, s + dash);
-    draw->AddLine(ImVec2(a.x + ux * s, a.y + uy * s), ImVec2(a.x + ux * e, a.y + uy * e), colour,
-                  thickness);
+  // Only the part inside the draw list's clip rectangle gets dashes (Liang–Barsky, in double). A
+  // line through a far-away point (the pair panel's constraint line at a huge α) is 1e30 pixels
+  // long: stepping a float along it never ended once s + dash + gap == s, and every pass added a
+  // line until the heap ran out (the browser then trapped with "memory access out of bounds").
+  const double ax = a.x, ay = a.y, dx = static_cast<double>(b.x) - ax,
+               dy = static_cast<double>(b.y) - ay;
+  if (!std::isfinite(ax) || !std::isfinite(ay) || !std::isfinite(dx) || !std::isfinite(dy)) return;
+  const ImVec2 clipMin = draw->GetClipRectMin(), clipMax = draw->GetClipRectMax();
+  double t0 = 0, t1 = 1;
+  const auto clip = [&t0, &t1](double p, double q) {  // keep t with p·t ≤ q
+    if (p == 0) return q >= 0;
+    const double r = q / p;
+    if (p < 0) t0 = std::max(t0, r);
+    else t1 = std::min(t1, r);
+    return t0 <= t1;
+  };
+  if (!clip(-dx, ax - clipMin.x) || !clip(dx, clipMax.x - ax) || !clip(-dy, ay - clipMin.y) ||
+      !clip(dy, clipMax.y - ay))
+    return;
+  const double length = std::hypot(dx, dy);
+  if (!(length > 0)) return;
+  const double ux = dx / length, uy = dy / length;
+  // Dashes stay in phase with the line's start, so a line scrolled in and out of view keeps them
+  // still; the visible part of a line in the plot is a few thousand pixels at most.
+  const double period = static_cast<double>(dash) + static_cast<double>(gap);
+  const double first = std::floor(t0 * length / period) * period;
+  const double last = t1 * length;
+  const auto point = [&](double s) {
+    return ImVec2(static_cast<float>(ax + ux * s), static_cast<float>(ay + uy * s));
+  };
+  constexpr int kMaxDashes = 4096;
+  for (int k = 0; k < kMaxDashes; ++k) {
+    const double s = first + k * period;
+    if (s >= last) break;
+    const double start = std::max(s, t0 * length);
+    const double e = std::min(last, s + static_cast<double>(dash));
+    if (e > start) draw->AddLine(point(start), point(e), colour, thickness);
   }
 }
 

@@ -117,21 +117,6 @@ const kpg::app::ActionRouter& router() {
   return table;
 }
 
-// Applies a parsed session, or posts "could not <what>: <reason>" and changes nothing.
-std::string loadOrReport(const kpg::app::SessionParse& parsed, const std::string& what) {
-  if (!parsed.ok()) {
-    kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error,
-                         "could not " + what + ": " + parsed.error);
-    return result(parsed.error);
-  }
-  if (auto error = kpg::app::apply(lab(), *parsed.session, false)) {
-    kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error, "could not " + what + ": " + *error);
-    return result(*error);
-  }
-  // "done": false while the session's steps are still being replayed (lab_state.hpp Replay).
-  return kpg::writeJson(kpg::app::replyJson(kpg::app::ActionReply::done(!lab().replay)));
-}
-
 }  // namespace
 
 extern "C" {
@@ -189,18 +174,10 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
 // A session from a file or the autosave; `what` names it in the error notice
 // ("import session file", "restore the autosaved session").
 EMSCRIPTEN_KEEPALIVE const char* kpg_import_session(const char* json, const char* what) {
-  kpg::app::requestFrame(kpg::app::mutableState());
-  // A session replaces the data: not on a page that locks it (session/page_settings.hpp).
-  const kpg::app::Locks& locks = kpg::app::mutableState().page.locks;
-  if (locks.has(kpg::app::LockedControl::Data)) {
-    const std::string error =
-        "locked: " + kpg::app::lockReason(kpg::app::LockedControl::Data) + "; nothing was changed";
-    kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error,
-                         std::string("could not ") + (what ? what : "import") + ": " + error);
-    return kpg::app::returnedText(result(error));
-  }
-  return kpg::app::returnedText(
-      loadOrReport(kpg::app::parseSession(json ? json : ""), what ? what : "import"));
+  kpg::app::AppState& app = kpg::app::mutableState();
+  kpg::app::requestFrame(app);
+  return kpg::app::returnedText(kpg::writeJson(kpg::app::replyJson(
+      kpg::app::importSessionInto(app, json ? json : "", what ? what : "import"))));
 }
 
 // The address's parameters (location.search) at start-up (session/url_params.hpp): applied, each

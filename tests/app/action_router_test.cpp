@@ -165,3 +165,42 @@ TEST_CASE("Router: the application's table spans the lab, the modes and the tuto
     CHECK(writeJson(appStateJson(*app)) == before);
   }
 }
+
+TEST_CASE("Router: an imported session brings the open tutorial up to date at once",
+          "[app][router]") {
+  // With a tutorial open on the notes' data, importing a session used to leave the tutorial's
+  // derived state (source, data note, try-it) stale until the next dispatch, so that a refused
+  // action then changed state(): the property every refusal must keep.
+  auto app = std::make_unique<AppState>();
+  const ActionRouter router = makeAppRouter(*app);
+  REQUIRE(router.dispatchJson(R"({"type":"openTutorial","id":"kernel-perceptron","page":0})")
+              .rfind(R"({"ok":true)", 0) == 0);
+  // A student's own ten points, saved elsewhere.
+  LabState source = makeLabState();
+  for (int k = 0; k < 10; ++k) {
+    const int label = k % 2 == 0 ? 1 : -1;
+    REQUIRE_FALSE(app::apply(source, LabAction{action::AddPoint{0.1 * k, 0.5 * label, label}}));
+  }
+  const std::string saved = sessionToJson(source);
+
+  const ActionReply reply = importSessionInto(*app, saved, "import session file");
+  REQUIRE(reply.ok());
+  const std::string imported = writeJson(appStateJson(*app));
+  // What any later action would derive is there already: a refused action changes nothing.
+  const std::string refused = router.dispatchJson(R"({"type":"dismissNotice","C":-1})");
+  CHECK(refused.rfind(R"({"ok":false)", 0) == 0);
+  CHECK(writeJson(appStateJson(*app)) == imported);
+  // And the tutorial an accepted action leaves is the one the import showed.
+  const auto tutorialOf = [&app] { return writeJson(*appStateJson(*app).find("tutorial")); };
+  const std::string tutorial = tutorialOf();
+  CHECK(tutorial.find(R"("source":"canvas")") != std::string::npos);
+  REQUIRE(router.dispatchJson(R"({"type":"pause"})").rfind(R"({"ok":true)", 0) == 0);
+  CHECK(tutorialOf() == tutorial);
+
+  // A refused import (not a session) posts its notice and changes nothing else.
+  const std::size_t notices = app->lab.notices.size();
+  const ActionReply bad = importSessionInto(*app, "{\"v\":", "import session file");
+  CHECK_FALSE(bad.ok());
+  CHECK(app->lab.notices.size() == notices + 1);
+  CHECK(app->lab.notices.back().text.rfind("could not import session file: ", 0) == 0);
+}

@@ -28,6 +28,21 @@ ActionRouter makeAppRouter(AppState& app) {
   return router;
 }
 
+ActionReply importSessionInto(AppState& app, std::string_view json, const std::string& what) {
+  const auto refuse = [&app, &what](const std::string& error) {
+    postNotice(app.lab, NoticeKind::Error, "could not " + what + ": " + error);
+    return ActionReply::failed(error);
+  };
+  if (app.page.locks.has(LockedControl::Data)) {
+    return refuse("locked: " + lockReason(LockedControl::Data) + "; nothing was changed");
+  }
+  const SessionParse parsed = parseSession(json);
+  if (!parsed.ok()) return refuse(parsed.error);
+  if (auto error = apply(app.lab, *parsed.session, false)) return refuse(*error);
+  followTutorialPage(app.tutorial, app.lab);
+  return ActionReply::done(!app.lab.replay);
+}
+
 JsonValue appStateJson(AppState& app) {
   using json::put;
   JsonValue out = JsonValue::object();

@@ -184,7 +184,11 @@ bool frameNeeded(AppState& state, const View& v, const FrameInfo& info) {
   return needed;
 }
 
+// Set by kpg_trap_next_frame() (below), for the fault tests: the next frame traps.
+bool trapNextFrame = false;
+
 void frame(const FrameInfo& info) {
+  if (trapNextFrame) __builtin_trap();  // a deliberate wasm trap (web/tests/faults.test.mjs)
   AppState& state = appState();
   View& v = view();
   if (!frameNeeded(state, v, info)) return;
@@ -338,6 +342,14 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
 // wait for frames to be drawn (web/tests/harness.mjs waitFrames) on an otherwise idle page.
 EMSCRIPTEN_KEEPALIVE void kpg_request_frame() {
   kpg::app::requestFrame(kpg::app::appState());
+}
+
+// For the fault tests only (web/tests/faults.test.mjs): the next display refresh runs
+// __builtin_trap() at the start of frame(), a wasm trap like a fault in the frame (reliability audit
+// N1), so that the page's handling of it (index.html fault(): the error box, kpg.error, the session
+// offered as a download and, after a reload, opened with Live off at step 0) can be tested.
+EMSCRIPTEN_KEEPALIVE void kpg_trap_next_frame() {
+  kpg::app::trapNextFrame = true;
 }
 
 // Shows or hides the decision field (the "field f(x)" checkbox), for the benchmark's comparison.

@@ -1,17 +1,22 @@
 // W11 (reliability audit F1): the autosave offered after a reload survives until the user
 // restores it, dismisses the offer or edits the session; the fresh start-up session is never
-// saved over it.
+// saved over it. Each page writes its own slot (index.html's autosave block): the session shown
+// before a reload stays in its slot, and the new page writes another.
 
 const dispatch = (t, action) => t.page.evaluate((a) => window.kpg.dispatch(a), action);
-// The stored session, normalised like JSON.stringify(kpg.session()) (the C++ writer and JS may
-// spell a number differently: 1e-09 and 1e-9).
-const stored = (t) => t.page.evaluate(() => {
-  const text = window.localStorage.getItem('kpg.session.v1');
-  return text === null ? null : JSON.stringify(JSON.parse(text));
-});
-// Waits until the stored session equals `expected` (a JSON.stringify of kpg.session()).
+// Every autosaved session, normalised like JSON.stringify(kpg.session()) (the C++ writer and JS
+// may spell a number differently: 1e-09 and 1e-9); `own` is this page's.
+const storedSessions = (t) => t.page.evaluate(() => window.kpg.autosave.list().map((entry) => {
+  const text = window.localStorage.getItem('kpg.autosave.v2.' + entry.id);
+  return { own: entry.state === 'this page', dismissed: entry.dismissed,
+           json: text === null ? null : JSON.stringify(JSON.parse(text)) };
+}));
+const stored = async (t) => ((await storedSessions(t)).find((s) => s.own) || { json: null }).json;
+const kept = async (t, json) => (await storedSessions(t)).some((s) => s.json === json);
+// Waits until this page's slot holds `expected` (a JSON.stringify of kpg.session()).
 const waitStored = (t, expected) => t.page.waitForFunction((e) => {
-  const text = window.localStorage.getItem('kpg.session.v1');
+  const own = window.kpg.autosave.list().find((entry) => entry.state === 'this page');
+  const text = own ? window.localStorage.getItem('kpg.autosave.v2.' + own.id) : null;
   return text !== null && JSON.stringify(JSON.parse(text)) === e;
 }, expected, { timeout: 5000 });
 
@@ -46,7 +51,8 @@ export default [
       t.check(/\(101 points\)/.test(await offerText(t)), 'first reload offers the 101-point session');
       // The audit's reproducer: wait 2.5 s (two autosave ticks) without answering.
       await t.page.waitForTimeout(2500);
-      t.check(await stored(t) === work, 'the offered autosave is still in localStorage');
+      t.check(await kept(t, work), 'the offered autosave is still in localStorage');
+      t.check(await stored(t) !== work, 'this page writes its own slot, not the offered one');
       await reloadAndWait(t);
       const text = await offerText(t);
       t.check(/\(101 points\)/.test(text), `second reload still offers it: ${text}`);
@@ -65,11 +71,17 @@ export default [
       await reloadAndWait(t);
       await offerText(t);
       await t.page.waitForTimeout(1500);
-      t.check(await stored(t) === work, 'held while offered');
+      t.check(await kept(t, work), 'held while offered');
       await t.page.click('#session-bar button:nth-of-type(2)');  // Dismiss
       const fresh = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));
       t.check(fresh !== work, 'the page shows the start-up session');
       await waitStored(t, fresh);
+      // Dismissed, not destroyed: kept (kpg.autosave.list, restore(id)) but not offered again.
+      const after = await storedSessions(t);
+      t.check(after.some((s) => s.json === work && s.dismissed), 'the dismissed session is kept, marked');
+      await reloadAndWait(t);
+      await t.page.waitForTimeout(1000);
+      t.check(await t.page.isHidden('#session-bar'), 'a dismissed session is not offered again');
     },
   },
   {
@@ -85,6 +97,7 @@ export default [
       t.check(r.ok, JSON.stringify(r));
       const restored = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));
       t.check(restored === work, 'the offered session comes back');
+      t.check(await kept(t, edited), 'the edit made meanwhile is kept too');
     },
   },
 ];

@@ -5,8 +5,14 @@
 // refused input must leave state() unchanged (share links and imports may add their error
 // notice, nothing else); after every 100 inputs the page must be alive and answer state().
 //
+// Coverage (reliability audit N1: seed 13 never drew a frame with the sigmoid kernel, C = ∞ and
+// Live on, the combination that trapped): the run begins its batches with a tour of every kernel
+// × hard margin or not × Live on or off in the SVM lab, and every other method, each drawn for two
+// frames before the random inputs go on; the frames drawn per kernel, method and the sigmoid +
+// C = ∞ + Live combination are printed ("fuzz coverage: ...") and each must be reached.
+//
 // KPG_FUZZ_ACTIONS (default 1000) and KPG_FUZZ_SEED (default 13) choose the run; the figures are
-// printed as "fuzz: ...".
+// printed as "fuzz: ...". The tour runs whole even when KPG_FUZZ_ACTIONS is smaller than it.
 
 const total = Number(process.env.KPG_FUZZ_ACTIONS || 1000);
 const seed = Number(process.env.KPG_FUZZ_SEED || 13);
@@ -81,7 +87,38 @@ function actionTypes(g) {
     modeReset: () => ({}),
     modePreset: () => ({ name: 'sine', count: 2 + g.int(60), noise: g.next() * 0.3, seed: g.int(99) }),
     setModeParams: () => ({ K: 1 + g.int(7) }),
+    setLive: () => ({ on: g.chance(0.6) }),
   };
+}
+
+const kernels = ['linear', 'polynomial', 'rbf', 'sigmoid'];
+// 'lda' is the kfd mode in its linear form (state().mode.form).
+const methods = ['svm', 'perceptron', 'knn', 'kmeans', 'kpca', 'kfd', 'lda', 'svr'];
+
+// The coverage tour: action lists, each drawn for two frames. The SVM lab with every kernel, hard
+// margin (C = ∞, on the hand-solved example, where N1 trapped) or C = 1 (on moons), Live on or off;
+// then each other method with a kernel in turn. Sigmoid with C = ∞ and Live on comes first.
+function coverageTour() {
+  const tour = [];
+  const svm = [];
+  for (const kernel of kernels) {
+    for (const C of ['inf', 1]) {
+      for (const on of [true, false]) svm.push({ kernel, C, on });
+    }
+  }
+  svm.sort((a, b) => (b.kernel === 'sigmoid' && b.C === 'inf' && b.on) - (a.kernel === 'sigmoid' && a.C === 'inf' && a.on));
+  for (const { kernel, C, on } of svm) {
+    tour.push([{ type: 'setMode', mode: 'svm' }, { type: 'preset', name: C === 'inf' ? 'hand-solved' : 'moons' },
+               { type: 'setLive', on }, { type: 'setC', C },
+               { type: 'setKernel', kernel, gamma: 0.5, coef0: 0, degree: 3 }]);
+  }
+  methods.slice(1).forEach((mode, k) => {
+    const actions = [{ type: 'preset', name: 'moons' }, { type: 'setMode', mode },
+                     { type: 'setKernel', kernel: kernels[k % kernels.length], gamma: 0.5, coef0: 0, degree: 3 }];
+    if (mode === 'kfd') actions.push({ type: 'setModeParams', form: 'kfd' });  // the kernel form
+    tour.push(actions);
+  });
+  return tour.map((actions) => actions.map((a) => ({ kind: 'dispatch', text: JSON.stringify(a) })));
 }
 
 // A hostile value for a field.
@@ -183,8 +220,12 @@ async function runBatch(t, batch) {
       if (dropNotices) delete s.notices;
       return JSON.stringify(s);
     };
-    const out = { ok: 0, refused: 0, findings: [], slowest: 0, slowestInput: '' };
+    const out = { ok: 0, refused: 0, findings: [], slowest: 0, slowestInput: '', accepted: {} };
     for (const input of inputs) {
+      if (!window.kpg.ready) {
+        out.findings.push(`the app stopped: ${window.kpg.error}`);
+        break;
+      }
       const before = raw();
       const started = performance.now();
       let result;
@@ -205,6 +246,13 @@ async function runBatch(t, batch) {
         out.findings.push(`no {ok} reply to ${input.kind} ${input.text.slice(0, 200)}`);
       } else if (result.ok) {
         out.ok += 1;
+        if (input.kind === 'dispatch' && /"type":"(setKernel|setMode)"/.test(input.text)) {
+          try {
+            const action = JSON.parse(input.text);
+            const name = action.type === 'setKernel' ? `setKernel ${action.kernel}` : `setMode ${action.mode}`;
+            out.accepted[name] = (out.accepted[name] || 0) + 1;
+          } catch (e) { /* not an object: not counted */ }
+        }
       } else {
         out.refused += 1;
         if (typeof result.error !== 'string' || result.error.length === 0) {
@@ -227,44 +275,93 @@ export default [
       await t.openApp();
       const g = generator(seed);
       const types = actionTypes(g);
-      const figures = { actions: 0, ok: 0, refused: 0, findings: [], slowest: 0, slowestInput: '', checks: 0,
-                        slowestState: 0 };
-      const started = Date.now();
-      while (figures.actions < total) {
-        const batch = [];
-        for (let k = 0; k < 100 && figures.actions + batch.length < total; ++k) batch.push(makeInput(g, types));
+      const tour = coverageTour();
+      // Liveness checks at least every 100 inputs, and a batch per tour entry in a default run.
+      const batchSize = Math.max(10, Math.min(100, Math.floor(total / tour.length)));
+      const figures = { actions: 0, tourActions: 0, ok: 0, refused: 0, findings: [], slowest: 0, slowestInput: '',
+                        checks: 0, slowestState: 0, accepted: {} };
+      // Frames drawn (two per sample) in each kernel, method and N1's combination.
+      const coverage = { kernel: Object.fromEntries(kernels.map((k) => [k, 0])),
+                         method: Object.fromEntries(methods.map((m) => [m, 0])), sigmoidHardLive: 0 };
+      const run = async (batch, tourEntry = false) => {
         const out = await runBatch(t, batch);
-        figures.actions += batch.length;
+        if (tourEntry) figures.tourActions += batch.length;
+        else figures.actions += batch.length;
         figures.ok += out.ok;
         figures.refused += out.refused;
         figures.findings.push(...out.findings);
+        for (const [name, count] of Object.entries(out.accepted)) figures.accepted[name] = (figures.accepted[name] || 0) + count;
         if (out.slowest > figures.slowest) {
           figures.slowest = out.slowest;
           figures.slowestInput = out.slowestInput;
         }
-        // Liveness: frames go on, the page has no error, state() answers. How long state() took is a
-        // printed figure, not a check: on a loaded test machine wall times say little (the 10 000-
-        // action run once saw 257 ms), and the replay's slicing is checked natively (replay_test).
-        await t.waitFrames(2);
-        const alive = await t.page.evaluate(() => {
+      };
+      // Liveness: frames go on, the page has no error, state() answers. How long state() took is a
+      // printed figure, not a check: on a loaded test machine wall times say little (the 10 000-
+      // action run once saw 257 ms), and the replay's slicing is checked natively (replay_test).
+      // Two frames drawn in the state the inputs left, which is then counted in `coverage`.
+      const alive = async () => {
+        const frames = JSON.parse(await t.page.evaluate(() => Module.UTF8ToString(Module._kpg_view_json()))).frames;
+        try {
+          await t.page.waitForFunction((target) => {
+            if (!window.kpg.ready) return true;  // stopped: reported below
+            Module._kpg_request_frame();
+            return JSON.parse(Module.UTF8ToString(Module._kpg_view_json())).frames >= target;
+          }, frames + 2, { timeout: 30000, polling: 10 });
+        } catch (e) {
+          figures.findings.push(`no frame drawn for 30 s (${e.message.split('\n')[0]})`);
+          return false;
+        }
+        const a = await t.page.evaluate(() => {
+          if (!window.kpg.ready) return { ready: false, error: window.kpg.error };
           const begin = performance.now();
           const s = window.kpg.state();
           return { ready: window.kpg.ready, error: window.kpg.error, ms: performance.now() - begin,
-                   points: s.session.points.length };
+                   points: s.session.points.length, kernel: s.session.kernel.type, C: s.session.C,
+                   live: s.live, method: s.mode.name === 'kfd' && s.mode.form === 'lda' ? 'lda' : s.mode.name };
         });
         figures.checks += 1;
-        if (!alive.ready || alive.error) figures.findings.push(`page not alive: ${JSON.stringify(alive)}`);
-        if (typeof alive.points !== 'number') figures.findings.push('state() has no session points');
-        figures.slowestState = Math.max(figures.slowestState, alive.ms);
+        if (!a.ready || a.error) {
+          figures.findings.push(`page not alive: ${JSON.stringify(a)}`);
+          return false;
+        }
+        if (typeof a.points !== 'number') figures.findings.push('state() has no session points');
+        figures.slowestState = Math.max(figures.slowestState, a.ms);
+        if (a.kernel in coverage.kernel) coverage.kernel[a.kernel] += 2;
+        if (a.method in coverage.method) coverage.method[a.method] += 2;
+        if (a.kernel === 'sigmoid' && a.C === 'inf' && a.live && a.method === 'svm') coverage.sigmoidHardLive += 2;
+        return true;
+      };
+      const started = Date.now();
+      let tourIndex = 0;
+      while (figures.actions < total || tourIndex < tour.length) {
+        if (tourIndex < tour.length) {
+          await run(tour[tourIndex], true);
+          tourIndex += 1;
+          if (!(await alive())) break;
+        }
+        const batch = [];
+        for (let k = 0; k < batchSize && figures.actions + batch.length < total; ++k) batch.push(makeInput(g, types));
+        if (batch.length) await run(batch);
+        if (!(await alive())) break;
         if (figures.findings.length > 20) break;
       }
       const seconds = (Date.now() - started) / 1000;
-      console.log(`        fuzz: seed ${seed}, ${figures.actions} actions (${figures.ok} ok, ` +
+      const list = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
+      console.log(`        fuzz coverage (frames drawn): kernels ${list(coverage.kernel)}; methods ` +
+                  `${list(coverage.method)}; sigmoid + C = ∞ + Live on ${coverage.sigmoidHardLive}; ` +
+                  `accepted ${list(figures.accepted)}`);
+      const missing = [...Object.entries(coverage.kernel), ...Object.entries(coverage.method)]
+        .filter(([, v]) => v === 0).map(([k]) => k);
+      if (coverage.sigmoidHardLive === 0) missing.push('sigmoid + C = ∞ + Live on');
+      console.log(`        fuzz: seed ${seed}, ${figures.actions} actions and ${figures.tourActions} of the ` +
+                  `coverage tour (${figures.ok} ok, ` +
                   `${figures.refused} refused) in ${seconds.toFixed(1)} s, ${figures.checks} liveness ` +
                   `checks (slowest state() ${figures.slowestState.toFixed(0)} ms), ` +
                   `slowest action ${figures.slowest.toFixed(0)} ms (${figures.slowestInput}), ` +
                   `${figures.findings.length} findings`);
       t.check(figures.findings.length === 0, `findings:\n  ${figures.findings.join('\n  ')}`);
+      t.check(missing.length === 0, `not covered: ${missing.join(', ')}`);
       t.check(t.consoleErrors.length === 0, `console errors: ${t.consoleErrors.join('; ')}`);
     },
   },

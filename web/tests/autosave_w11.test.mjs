@@ -52,7 +52,7 @@ export default [
       // The audit's reproducer: wait 2.5 s (two autosave ticks) without answering.
       await t.page.waitForTimeout(2500);
       t.check(await kept(t, work), 'the offered autosave is still in localStorage');
-      t.check(await stored(t) !== work, 'this page writes its own slot, not the offered one');
+      t.check(await stored(t) !== work, 'this page does not write the offered slot');
       await reloadAndWait(t);
       const text = await offerText(t);
       t.check(/\(101 points\)/.test(text), `second reload still offers it: ${text}`);
@@ -75,13 +75,16 @@ export default [
       await t.page.click('#session-bar button:nth-of-type(2)');  // Dismiss
       const fresh = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));
       t.check(fresh !== work, 'the page shows the start-up session');
-      await waitStored(t, fresh);
       // Dismissed, not destroyed: kept (kpg.autosave.list, restore(id)) but not offered again.
       const after = await storedSessions(t);
       t.check(after.some((s) => s.json === work && s.dismissed), 'the dismissed session is kept, marked');
       await reloadAndWait(t);
       await t.page.waitForTimeout(1000);
       t.check(await t.page.isHidden('#session-bar'), 'a dismissed session is not offered again');
+      // The untouched start-up session is not written; the first edit is.
+      t.check(await stored(t) === null, 'nothing stored for the start-up session');
+      t.check((await dispatch(t, { type: 'addPoint', x: 1, y: 1, label: -1 })).ok, 'edit');
+      await waitStored(t, await t.page.evaluate(() => JSON.stringify(window.kpg.session())));
     },
   },
   {

@@ -80,15 +80,13 @@ export default [
         for (let k = 0; k < os.cpus().length; k += 1) {
           busy.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
         }
-        // The three addresses load side by side (a course page opening several copies; and the
-        // GPU process then serves three new contexts at once), round after round.
         for (let round = 0; round < loadsPerAddress; round += 1) {
-          const results = await Promise.all(addresses.map(([, url, expect]) => load(browser, url, expect)));
-          results.forEach((result, k) => {
-            if (result.failure) failures.push(`${addresses[k][0]}, load ${round + 1}: ${result.failure}`);
+          for (const [what, url, expect] of addresses) {
+            const result = await load(browser, url, expect);
+            if (result.failure) failures.push(`${what}, load ${round + 1}: ${result.failure}`);
             else times.push(result.ms);
             losses += result.losses || 0;
-          });
+          }
         }
       } finally {
         for (const child of busy) child.kill('SIGKILL');

@@ -213,8 +213,14 @@ void solverSection(LabState& lab, UiState& ui) {
     if (lab.live.pending) {
       ImGui::TextDisabled("re-converging… %lld updates", static_cast<long long>(lab.stepCount()));
     } else {
+      // The last segment's end in words: only a converged one "re-converged".
       const long long n = static_cast<long long>(lab.live.warmStartUpdates);
-      ImGui::TextDisabled("re-converged in %lld %s", n, n == 1 ? "update" : "updates");
+      const char* updates = n == 1 ? "update" : "updates";
+      if (lab.model.status == SmoStatus::Converged) {
+        ImGui::TextDisabled("re-converged in %lld %s", n, updates);
+      } else {
+        ImGui::TextColored(ImVec4(0.7f, 0.2f, 0.1f, 1), "stopped after %lld %s", n, updates);
+      }
     }
   }
   const bool haveSolver = lab.history.has_value();

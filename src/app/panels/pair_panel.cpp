@@ -154,6 +154,14 @@ void drawPairPanel(LabState& lab, UiState&, const PanelRect& rect) {
   const double yi = lab.data.labels(s.i), yj = lab.data.labels(s.j);
   const double c = lab.params.c;
 
+  // A run that stopped on an error after this update (the unbounded dual of hard margin with a
+  // non-PSD kernel, G17; overflow, G7): the reason in full here, where η is explained, since the
+  // status bar has room for one word of it at 1280 px.
+  if (lab.model.status == SmoStatus::InvalidInput && lab.history && lab.history->endReached()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.7f, 0.2f, 0.1f, 1));
+    ImGui::TextWrapped("SMO stopped after this update: %s.", lab.model.statusText.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::Text("Step %lld updated the pair", static_cast<long long>(s.iteration));
   // Numbered from 1 as in the notes (s.i is the 0-based index inside).
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::kPairI), "i = %lld (y = %s)",

@@ -9,10 +9,97 @@
 
 namespace kpg {
 
+namespace {
+
+// out[a − first] = x_a·v for a = first .. last−1, each sum taken in the order j = 0, 1, …, d−1:
+// s ← 0, then s ← s + x_aj·v_j. The columns of X are read up to four at a time, streaming, as a
+// matrix–vector product does (one pass over `out` per four features); the passes change the
+// memory traffic, not the arithmetic. The samples' norms and
+// a query's are the same sums with v = x_a, so for identical rows x_a·x_b, ‖x_a‖² and ‖x_b‖²
+// are the same bits and RBF's ‖x_a‖² + ‖x_b‖² − 2·x_a·x_b is exactly 0 (LIBSVM takes x_square
+// and x_i·x_j from the one `dot` for the same reason, svm.cpp Kernel::kernel_rbf). Eigen's
+// row-wise squaredNorm sums in another order for the rows its packets cover: rows of 5 features
+// near 10¹⁰ came out 2.6·10⁵ apart from themselves and k = e⁻⁴ at γ = 2⁻¹⁶ instead of 1.
+// kernel_block.cpp is compiled without contraction (sources.cmake), so no fused multiply-add
+// makes one sum differ from another on any target.
+template <int Width, bool Fresh, class Scalar, class Factor>
+void addColumns(const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>& x, Factor factor,
+                Index j, Index first, Index rows, Scalar* out) {
+  const Scalar* c[Width];
+  for (int w = 0; w < Width; ++w) c[w] = x.col(j + w).data() + first;
+  for (Index a = 0; a < rows; ++a) {
+    Scalar s = Fresh ? Scalar(0) : out[a];
+    for (int w = 0; w < Width; ++w) s = s + c[w][a] * factor(j + w, a, c[w]);
+    out[a] = s;
+  }
+}
+
+template <int Width, class Scalar, class Factor>
+void addColumns(const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>& x, Factor factor,
+                Index j, Index first, Index rows, Scalar* out) {
+  if (j == 0) {
+    addColumns<Width, true>(x, factor, j, first, rows, out);
+  } else {
+    addColumns<Width, false>(x, factor, j, first, rows, out);
+  }
+}
+
+template <class Scalar, class Factor>
+void orderedProducts(const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>& x, Factor factor,
+                     Index first, Index last, Scalar* out) {
+  const Index rows = last - first;
+  const Index d = x.cols();
+  if (d == 0) std::fill(out, out + rows, Scalar(0));
+  Index j = 0;
+  for (; j + 4 <= d; j += 4) addColumns<4>(x, factor, j, first, rows, out);
+  switch (d - j) {
+    case 3:
+      addColumns<3>(x, factor, j, first, rows, out);
+      break;
+    case 2:
+      addColumns<2>(x, factor, j, first, rows, out);
+      break;
+    case 1:
+      addColumns<1>(x, factor, j, first, rows, out);
+      break;
+    default:
+      break;
+  }
+}
+
+// x_a·v: the factor of column j is v_j.
+template <class Scalar>
+void dotProducts(const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>& x, const Scalar* v,
+                 Index first, Index last, Scalar* out) {
+  orderedProducts(
+      x, [v](Index j, Index, const Scalar*) { return v[j]; }, first, last, out);
+}
+
+// ‖x_a‖² for every row: the factor of column j is x_aj itself.
+template <class Scalar>
+Eigen::Matrix<Scalar, Eigen::Dynamic, 1> orderedSquaredNorms(
+    const Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>& x) {
+  Eigen::Matrix<Scalar, Eigen::Dynamic, 1> norms(x.rows());
+  orderedProducts(
+      x, [](Index, Index a, const Scalar* c) { return c[a]; }, 0, x.rows(), norms.data());
+  return norms;
+}
+
+// ‖v‖² in the same order, for a query point.
+double orderedSquaredNorm(const VectorRef& v) {
+  double s = 0;
+  for (Index j = 0; j < v.size(); ++j) s = s + v(j) * v(j);
+  return s;
+}
+
+}  // namespace
+
 template <class Scalar>
 KernelSamples<Scalar>::KernelSamples(const Matrix& samples)
     : x(samples.template cast<Scalar>()),
-      squaredNorms(samples.rowwise().squaredNorm().template cast<Scalar>()) {}
+      squaredNorms(orderedSquaredNorms(samples).template cast<Scalar>()) {
+  if constexpr (std::is_same_v<Scalar, float>) singleNorms = orderedSquaredNorms(x);
+}
 
 namespace {
 
@@ -86,10 +173,9 @@ void columnRange(const KernelParams& params, const KernelSamples<Scalar>& sample
   const Index rows = last - first;
   if (rows <= 0) return;
   const SampleVector xb = samples.x.row(b).transpose();
-  Eigen::Map<SampleVector> dots(out, rows);
-  dots.noalias() = samples.x.middleRows(first, rows) * xb;
-  mapDotProducts(params, samples.squaredNorms.data() + first, samples.squaredNorms(b), rows, out,
-                 rbfExp);
+  dotProducts(samples.x, xb.data(), first, last, out);
+  const Scalar* norms = samples.distanceNorms();
+  mapDotProducts(params, norms + first, norms[b], rows, out, rbfExp);
   // The self entry from ‖x_b‖², as kernelDiagonal computes it: for RBF exactly exp(0) = 1, where
   // the norms form could leave a few ulps of distance.
   if (b >= first && b < last) kernelDiagonal(params, samples, b, b + 1, out + (b - first));
@@ -123,9 +209,9 @@ void kernelRow(const KernelParams& params, const KernelSamples<double>& samples,
                const VectorRef& query, double* out) {
   const Index rows = samples.size();
   if (rows == 0) return;
-  Eigen::Map<Vector> dots(out, rows);
-  dots.noalias() = samples.x * query;
-  mapDotProducts(params, samples.squaredNorms.data(), query.squaredNorm(), rows, out);
+  const Vector q = query;  // contiguous, whatever the stride of the caller's vector
+  dotProducts(samples.x, q.data(), 0, rows, out);
+  mapDotProducts(params, samples.distanceNorms(), orderedSquaredNorm(q), rows, out);
 }
 
 Vector kernelRow(const KernelParams& params, const KernelSamples<double>& samples,

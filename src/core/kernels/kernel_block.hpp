@@ -13,14 +13,17 @@
 // The RBF form with the squared norms ‖x_a‖² precomputed costs one product instead of one
 // difference per entry. It is not bit-identical to ‖x_a − x_b‖² (a few ulps of ‖x_a‖² + ‖x_b‖²),
 // and for near-duplicate points the difference cancels and can come out slightly negative: it is
-// clamped at 0, so k ≤ 1 always, and k(x_b, x_b) is exactly 1.
+// clamped at 0, so k ≤ 1 always. Every x_a·x_b, ‖x_a‖² and a query's ‖x‖² is summed over the
+// features in one fixed order (kernel_block.cpp orderedProducts), so identical rows have the
+// distance 0 exactly and k = 1, as in LIBSVM, however large the entries; k(x_b, x_b) is 1 too.
 //
 // The self entry k(x_b, x_b) of a column is written from ‖x_b‖² by kernelDiagonal's formula, so
 // a column and the diagonal of every Q provider hold the same bits.
 //
 // `rows` < N computes only a prefix of the column (LIBSVM's active prefix, for a solver that
 // shrinks). Scalar = float computes in single precision end to end (LIBSVM's Qfloat cache holds
-// float, but computes in double): X and the norms are rounded to float once, at construction.
+// float, but computes in double): X is rounded to float once, at construction; RBF's norms are
+// summed from it in float, as the products are.
 
 #include "kernels/kernel.hpp"
 
@@ -42,8 +45,17 @@ struct KernelSamples {
   Index size() const { return x.rows(); }
   Index dimension() const { return x.cols(); }
 
+  // The norms RBF's distances subtract from: summed as the products x_a·x_b are, in Scalar, so
+  // that identical rows give 0 (squaredNorms for double; singleNorms for float).
+  const Scalar* distanceNorms() const {
+    return singleNorms.size() > 0 ? singleNorms.data() : squaredNorms.data();
+  }
+
   SampleMatrix x;             // N × d
-  SampleVector squaredNorms;  // ‖x_a‖², LIBSVM's x_square (computed in double, then rounded)
+  SampleVector squaredNorms;  // ‖x_a‖², LIBSVM's x_square: summed in double, then rounded
+  // Scalar = float only: ‖x_a‖² summed in float like the products. squaredNorms stay the more
+  // accurate ones for the diagonal of the dot-product kernels.
+  SampleVector singleNorms;
 };
 
 // out[a] = k(x_a, x_b) for a = 0 .. rows−1 (0 ≤ b < N, 0 ≤ rows ≤ N).

@@ -13,3 +13,7 @@ target_sources(kpg_core PRIVATE
 # the same bits from every clone (GCC contracts by default in C++, even with -std=c++17).
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/vector_exp.cpp
   PROPERTIES COMPILE_OPTIONS "-fno-trapping-math;-ffp-contract=off")
+# kernel_block.cpp sums x_a·x_b and ‖x_a‖² in one order so that identical rows give RBF's distance
+# 0 exactly; a fused multiply-add in one sum and not the other would break that on FMA targets.
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/kernel_block.cpp
+  PROPERTIES COMPILE_OPTIONS "-ffp-contract=off")

@@ -3,6 +3,11 @@
 
 #include "kernels/kernel_block.hpp"
 
+#include "kernels/gram_matrix.hpp"
+#include "svm/q_columns.hpp"
+#include "svm/q_matrix.hpp"
+#include "svm/sparse_kernel.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -173,4 +178,101 @@ TEST_CASE("F2/P3: the first non-finite kernel value is found, named and worded o
   fine(2, 1) = std::numeric_limits<double>::quiet_NaN();
   CHECK(firstNonFiniteEntry(fine)->row == 2);
   CHECK(firstNonFiniteEntry(fine)->col == 1);
+}
+
+TEST_CASE("RBF: identical rows give k = 1 exactly on every path, at any scale (G4, G5)",
+          "[kernels][rbf-identical]") {
+  // k(x, x') = exp(−γ‖x − x'‖²) is 1 for x' = x however large x is. The norms form
+  // ‖x‖² + ‖x'‖² − 2x·x' gets 0 only when the three sums are the same bits: rows of unscaled data
+  // (entries ~1e10, ‖x‖² ~1e21) summed in different orders gave 2.6e5, and at γ = 2⁻¹⁶
+  // k = e⁻⁴ = 0.018 instead of 1. Every row below has an identical twin; γ is chosen so that a
+  // cancellation of one ulp of ‖x‖² would show (γ·ε·‖x‖² ≈ 1e-4 or more).
+  const Matrix repro = (Matrix(1, 5) << -23183411673.45559, -5332323068.847256, 3036199989.621008,
+                        7137000513.474697, 14053601237.427202)
+                           .finished();
+  struct Scale {
+    Index d;
+    double magnitude;
+  };
+  // d = 5 is the repro's; 130 passes Eigen's blocking of long rows; 1 and 2 the short ones.
+  for (const Scale s : {Scale{5, 1e10}, Scale{1, 1e10}, Scale{2, 3e7}, Scale{20, 1e10},
+                        Scale{130, 1e8}, Scale{7, 1e-3}}) {
+    CAPTURE(s.d, s.magnitude);
+    const Index distinct = 9;
+    Matrix x(2 * distinct + 3, s.d);
+    x.topRows(distinct) =
+        randomSamples(distinct, s.d, static_cast<std::uint32_t>(s.d), s.magnitude);
+    x.middleRows(distinct, distinct) = x.topRows(distinct);  // each row twice
+    x.bottomRows(3) = x.topRows(3);                          // the first three, three times
+    if (s.d == 5) x.row(0) = x.row(distinct) = x.row(2 * distinct) = repro;
+    const Index n = x.rows();
+    const auto twins = [&](Index a, Index b) { return x.row(a) == x.row(b); };
+    const double typicalNorm = x.rowwise().squaredNorm().mean();
+    const KernelParams p = KernelParams::rbf(1e12 / typicalNorm);
+    CAPTURE(p.gamma);
+
+    // Scalar reference, dense and sparse.
+    const SparseRows sparse = SparseRows::fromDense(x);
+    for (Index a = 0; a < n; ++a) {
+      for (Index b = 0; b < n; ++b) {
+        if (!twins(a, b)) continue;
+        CHECK(kernelValue(p, x.row(a).transpose(), x.row(b).transpose()) == 1.0);
+        CHECK(kernelValue(p, sparse.row(a), sparse.row(b)) == 1.0);
+      }
+    }
+    // Columns: double and float, whole, a range that starts past row 0 and the solver cache's
+    // form; a query row equal to a sample; the dense and the sparse Gram matrices.
+    const KernelSamples<double> samples(x);
+    const KernelSamples<float> samplesFloat(x);
+    const Matrix gram = gramMatrix(p, x);
+    const Matrix sparseGram = gramMatrix(p, sparse);
+    Vector column(n), range(n), cache(n), row(n);
+    Eigen::VectorXf columnFloat(n);
+    for (Index b = 0; b < n; ++b) {
+      kernelColumn(p, samples, b, n, column.data());
+      kernelColumn(p, samplesFloat, b, n, columnFloat.data());
+      kernelColumnRange(p, samples, b, 4, n, range.data());
+      kernelColumnRangeForCache(p, samples, b, 3, n, cache.data());
+      kernelRow(p, samples, x.row(b).transpose(), row.data());
+      for (Index a = 0; a < n; ++a) {
+        if (!twins(a, b)) continue;
+        CAPTURE(a, b);
+        CHECK(column(a) == 1.0);
+        CHECK(columnFloat(a) == 1.0f);
+        if (a >= 4) CHECK(range(a - 4) == 1.0);
+        if (a >= 3) CHECK(cache(a - 3) == 1.0);
+        CHECK(row(a) == 1.0);
+        CHECK(gram(a, b) == 1.0);
+        CHECK(sparseGram(a, b) == 1.0);
+      }
+    }
+    // The SVM's Q (s_a s_b k_ab): precomputed, cached in double and float, over sparse rows, and
+    // the solver's float column cache, whose rows a shrinking solver swaps.
+    Vector signs(n);
+    for (Index a = 0; a < n; ++a) signs(a) = a % 2 == 0 ? 1.0 : -1.0;
+    const DualVariableMap map = DualVariableMap::classification(signs);
+    const PrecomputedQMatrix precomputed(p, x, map);
+    const CachedQMatrix cachedDouble(p, x, map, 1 << 20, QColumnStorage::Double);
+    const CachedQMatrix cachedFloat(p, x, map, 1 << 20, QColumnStorage::Float);
+    const CachedQMatrix cachedSparse(p, sparse, map, 1 << 20, QColumnStorage::Double);
+    QColumnCache solverCache(p, samples, signs, 1 << 20);
+    solverCache.swapPositions(0, n - 1);  // position 0 now holds sample n − 1, and back
+    std::vector<Index> sampleAt(static_cast<std::size_t>(n));
+    for (Index a = 0; a < n; ++a) sampleAt[static_cast<std::size_t>(a)] = a;
+    std::swap(sampleAt.front(), sampleAt.back());
+    for (Index b = 0; b < n; ++b) {
+      for (const QMatrix* q : std::initializer_list<const QMatrix*>{&precomputed, &cachedDouble,
+                                                                    &cachedFloat, &cachedSparse}) {
+        q->column(b, column);
+        for (Index a = 0; a < n; ++a)
+          if (twins(a, b)) CHECK(column(a) == signs(a) * signs(b));
+      }
+      const float* solverColumn = solverCache.column(b, n);
+      const Index sb = sampleAt[static_cast<std::size_t>(b)];
+      for (Index a = 0; a < n; ++a) {
+        const Index sa = sampleAt[static_cast<std::size_t>(a)];
+        if (twins(sa, sb)) CHECK(solverColumn[a] == static_cast<float>(signs(sa) * signs(sb)));
+      }
+    }
+  }
 }

@@ -47,7 +47,11 @@ export default sizes.map((size) => ({
     let s = await t.state();
     t.check(s.session.C === 'inf' && s.session.live === true && s.session.kernel.type === 'linear',
             `the start page: hard margin, Live on, linear (${s.session.C}, ${s.session.live}, ${s.session.kernel.type})`);
-    await chooseSigmoid(t, tap);
+    // A press can go unseen while a loaded machine draws slowly: the list is opened again then.
+    for (let tries = 0; tries < 3 && (await t.state()).session.kernel.type !== 'sigmoid'; ++tries) {
+      await chooseSigmoid(t, tap);
+      await t.waitFrames(4);
+    }
     s = await t.settled();
     t.check(s.session.kernel.type === 'sigmoid', `sigmoid chosen from the list: ${s.session.kernel.type}`);
     // The page is alive: frames go on being drawn, no fault was reported.

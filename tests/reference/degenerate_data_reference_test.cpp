@@ -1,9 +1,14 @@
 // kpg train against Debian's svm-train, run for real, on tiny unscaled or degenerate problems
-// kept in tests/data (docs/bad-inputs.md G4, G5): duplicated points at a large γ‖x‖², where the
-// RBF kernel of identical rows must be exactly 1 on every path (kernels/kernel_block.hpp): the
-// objectives agree within 1e-4 relative, the reference suite's policy (svm_reference_test.cpp).
+// kept in tests/data (docs/bad-inputs.md G4, G5, G18):
+//  * duplicated points at a large γ‖x‖², where the RBF kernel of identical rows must be exactly 1
+//    on every path (kernels/kernel_block.hpp): the objectives agree within 1e-4 relative, the
+//    reference suite's policy (svm_reference_test.cpp);
+//  * problems whose kernel values span more than a double holds: svm-train ends at once with
+//    obj = nan, kpg train stops for no progress after a fixed number of updates (read from
+//    kpg trace, never timed) with a message that says what to do, and writes no model.
 
 #include "run_process.hpp"
+#include "svm/smo_solver.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -70,4 +75,40 @@ TEST_CASE("kpg kernel: the RBF Gram matrix of identical rows near 1e10 is all on
   INFO(r.errors);
   REQUIRE(r.exitCode == 0);
   CHECK_THAT(r.output, Catch::Contains("gram_matrix 3x3\n1 1 1\n1 1 1\n1 1 1\n"));
+}
+
+TEST_CASE("kpg train: no progress stops with the fix named, not at the cap (G18)",
+          "[reference][svm][no-progress]") {
+  const auto [file, flags, updates] = GENERATE(table<std::string, std::string, long>({
+      {"smo_no_progress_poly_d10.txt", "-t 1 -g 8192 -d 10 -c 1024", 100004},
+      {"smo_no_progress_poly_d5.txt", "-t 1 -g 100 -d 5 -r 1 -c 1", 100003},
+  }));
+  INFO(file << " " << flags);
+  TempDir dir;
+  // svm-train "finishes" at once with a NaN objective (or at its own cap, printing nan).
+  const auto theirs =
+      runProcess("svm-train " + flags + " " + testData(file) + " " + dir.file("theirs"));
+  REQUIRE(theirs.exitCode == 0);
+  CHECK_THAT(theirs.output, Catch::Contains("obj = -nan") || Catch::Contains("obj = nan"));
+
+  const std::string expected =
+      "SMO made no progress for 100000 steps: the kernel values are too large for double "
+      "precision at this scale; scale the data (svm-scale) or lower gamma, C or the degree";
+  const auto ours =
+      runProcess(kpgCommand() + " train " + flags + " " + testData(file) + " " + dir.file("ours"));
+  CHECK(ours.exitCode == 2);
+  CHECK(ours.errors == "kpg train: " + expected + "\n");
+  CHECK_FALSE(fileExists(dir.file("ours")));
+
+  // The stop comes after a fixed count of updates, in the last step kpg trace writes: the same
+  // on every machine, where the iteration cap was 10⁷. Only that line and the exit code are
+  // kept (10⁵ steps of JSON are 60 MB); a cap of 2·10⁵ ends a run that would not stop.
+  const auto trace = runProcess("((" + kpgCommand() + " trace --max-iter 200000 " + flags + " " +
+                                testData(file) + "; echo \"exit $?\") | tail -n 2)");
+  CHECK(trace.errors == "kpg trace: " + expected + "\n");
+  INFO(trace.output);
+  CHECK_THAT(trace.output, Catch::Contains("\"iteration\":" + std::to_string(updates) + ",") &&
+                               Catch::Contains("\"status\":\"invalid input\"") &&
+                               Catch::EndsWith("}\nexit 2\n"));
+  CHECK(updates - kNoProgressSteps < 100);
 }

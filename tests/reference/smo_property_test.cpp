@@ -1,8 +1,9 @@
 // SMO property suite (issue 13, "Fuzzing and fault tests that stay"): 2 400 seeded random tiny
 // problems through trainSvm, the path `kpg train` takes. Each run must either
-//   * end with a specific error — "y" for a single class, or kKernelOverflowMessage when a kernel
+//   * end with a specific error — "y" for a single class, kKernelOverflowMessage when a kernel
 //     value k(x_i, x_j) is not finite (docs/bad-inputs.md P3, G7; the test computes the kernel
-//     itself to know which problems overflow) — or
+//     itself to know which problems overflow), or noProgressMessage when SMO stopped moving
+//     (G18; the same problem without that stop must not converge either) — or
 //   * converge, with its own optimality checked here independently of the solver's numbers: α is
 //     read off the model (coef = α·y, SVs matched back to the training points), the kernel values
 //     are recomputed in this file, and from them
@@ -53,6 +54,10 @@ constexpr double kDefaultEps = 1.0 / (1 << 10);
 // The iteration cap of every run (LIBSVM's is 10⁷: seconds per problem). Tiny problems that
 // converge at all converge in far fewer; a run stopped at the cap must say so (P2).
 constexpr std::int64_t kMaxIterations = 100000;
+// The no-progress stop (smo_solver.hpp "No progress") a hundred times sooner than kpg train's,
+// so that it can act before the cap here; each run it stops is run again without it and must
+// not converge then either.
+constexpr std::int64_t kSuiteNoProgressSteps = 1000;
 
 struct Problem {
   int seed = 0;
@@ -153,6 +158,7 @@ Problem makeProblem(int seed) {
   params.c = powerOfTwo(rng, -20, 30);
   params.eps = params.c <= 1024 ? kTightEps : kDefaultEps;
   params.maxIterations = kMaxIterations;
+  params.noProgressSteps = kSuiteNoProgressSteps;
   constexpr double kTubes[] = {0, 0.0625, 0.25, 1};
   params.epsilon = kTubes[pick(4)];
   constexpr double kCoef0[] = {-1, 0, 0.5, 1};
@@ -301,7 +307,7 @@ TEST_CASE("SMO properties: 2400 random tiny problems end in a specific error or 
   INFO("shrinking " << (shrinking ? "on (-h 1)" : "off (-h 0)"));
   std::vector<Problem> problems;
   std::vector<Outcome> outcomes(kProblems);
-  int refusedOverflow = 0, refusedClass = 0, converged = 0, capped = 0;
+  int refusedOverflow = 0, refusedClass = 0, converged = 0, capped = 0, stalled = 0;
   for (int s = 0; s < kProblems; ++s) {
     problems.push_back(makeProblem(s));
     problems.back().params.shrinking = shrinking;
@@ -341,6 +347,20 @@ TEST_CASE("SMO properties: 2400 random tiny problems end in a specific error or 
       ++refusedOverflow;
       continue;
     }
+    if (!r.ok() && r.error->message == noProgressMessage(kSuiteNoProgressSteps)) {
+      // Stopped for no progress (G18): only a run that would not converge may end so. Without
+      // the stop it must reach the iteration cap (or refuse its kernel values on the way).
+      SvmParams without = p.params;
+      without.noProgressSteps = 0;
+      const SvmTrainResult again = trainSvm(p.x, p.y, without);
+      INFO("the same problem without the no-progress stop: "
+           << (again.ok() ? smoStatusName(again.subproblems[0].status) : again.error->message));
+      CHECK((again.ok() ? again.subproblems[0].status == SmoStatus::CapReached
+                        : again.error->message == kKernelOverflowMessage));
+      out.refused = true;
+      ++stalled;
+      continue;
+    }
     REQUIRE(r.ok());
     REQUIRE(r.subproblems.size() == 1);
     INFO("status " << smoStatusName(r.subproblems[0].status) << " after "
@@ -376,7 +396,7 @@ TEST_CASE("SMO properties: 2400 random tiny problems end in a specific error or 
   }
   INFO(converged << " converged, " << refusedOverflow << " refused (kernel overflow), "
                  << refusedClass << " refused (one class)");
-  CHECK(converged + capped + refusedOverflow + refusedClass == kProblems);
+  CHECK(converged + capped + stalled + refusedOverflow + refusedClass == kProblems);
 
   // svm-train on every well-conditioned problem we solved, in one shell script.
   TempDir dir;
@@ -413,8 +433,9 @@ TEST_CASE("SMO properties: 2400 random tiny problems end in a specific error or 
     ++agreed;
   }
   WARN(converged << " converged, " << capped << " stopped at the iteration cap (with the warning), "
-                 << refusedOverflow << " refused (kernel overflow), " << refusedClass
-                 << " refused (one class); " << compared.size() << " compared with svm-train, "
-                 << agreed << " where svm-train converged");
+                 << stalled << " stopped for no progress, " << refusedOverflow
+                 << " refused (kernel overflow), " << refusedClass << " refused (one class); "
+                 << compared.size() << " compared with svm-train, " << agreed
+                 << " where svm-train converged");
   CHECK(agreed >= 500);  // 647 of 648 at the time of writing
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <type_traits>
 
@@ -44,6 +45,12 @@ struct NoRecord {
 
 std::string_view smoStatusName(RunStatus status) {
   return runStatusWords(status, "iteration limit");
+}
+
+std::string noProgressMessage(std::int64_t steps) {
+  return "SMO made no progress for " + std::to_string(steps) +
+         " steps: the kernel values are too large for double precision at this scale; scale "
+         "the data (svm-scale) or lower gamma, C or the degree";
 }
 
 SmoSolver::SmoSolver(DualProblem problem, SmoOptions options)
@@ -297,10 +304,29 @@ void SmoSolver::advanceWith(Recorder& recorder) {
     updateGradientBar(j, alphaJBefore);
   }
   ++iteration_;
+  // No progress (smo_solver.hpp): an interior step that left the pair's own violation
+  // y_i G_i − y_j G_j within a millionth of where it was (an exact one takes it to 0), by a
+  // change of α below the rounding of the box. A step that reached a bound, or took τ for η ≤ 0,
+  // changes the sets.
+  const double resolution =
+      std::numeric_limits<double>::epsilon() *
+      (std::isfinite(input.upperI - input.lowerI) && std::isfinite(input.upperJ - input.lowerJ)
+           ? std::max(input.upperI - input.lowerI, input.upperJ - input.lowerJ)
+           : std::max(std::abs(update.alphaI), std::abs(update.alphaJ)));
+  const double pairViolationBefore = input.yi * input.gradientI - input.yj * input.gradientJ;
+  const double pairViolationAfter = input.yi * gradient_(i) - input.yj * gradient_(j);
+  const bool stalled =
+      !update.tauUsed && update.step == update.unclippedStep &&
+      std::abs(pairViolationAfter) >= (1 - kNoProgressFraction) * std::abs(pairViolationBefore) &&
+      std::abs(deltaI) <= resolution && std::abs(deltaJ) <= resolution;
+  stalledUpdates_ = stalled ? stalledUpdates_ + 1 : 0;
 
   // Settle the status at this update: the gap of the new α, once, for the stopping test now and
   // for the selection of the next step.
   settle(&gapAfter);
+  if (status_ == RunStatus::Running && options_.noProgressSteps > 0 &&
+      stalledUpdates_ >= options_.noProgressSteps)
+    stopInvalid(noProgressMessage(stalledUpdates_));
 
   if constexpr (Recorder::kRecords) {
     SmoStep& r = recorder.step;

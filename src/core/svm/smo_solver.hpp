@@ -10,7 +10,8 @@
 // the same O(n) pass that checks G is finite. The status is settled right there: Converged
 // (isOptimal: m(α) − M(α) < eps, exactly LIBSVM's test) or CapReached (LIBSVM's max(10⁷, 100·n)
 // updates) on the step that made the last update, never one call later; InvalidInput when a
-// non-finite kernel value reached G (docs/bad-inputs.md P3, G7).
+// non-finite kernel value reached G (docs/bad-inputs.md P3, G7), or when updates stopped making
+// progress ("No progress" below, G18).
 //
 // The step is written once, as a template over a recorder: step() fills a SmoStep, run() and
 // solve() use an empty recorder that compiles to nothing, so the teaching path and the fast path
@@ -54,6 +55,30 @@
 
 namespace kpg {
 
+// No progress. On unscaled data the kernel values can span more orders of magnitude than a double
+// holds (K ~ 10⁶⁰ next to K ~ 1, or 10²³⁸): the step t = −(y_i G_i − y_j G_j)/η of a pair is
+// then below the rounding of α (C − 10⁻⁵⁴ is C), G does not move, and the same pair is chosen
+// again, for ever: this solver ran such 8–28-point problems to the 10⁷-update cap (1–33 s),
+// where svm-train ends at once with obj = nan. An update makes no progress when
+//   · it is interior (no bound reached, η > 0, so no set changes) and yet the pair's own
+//     violation y_i G_i − y_j G_j fell by less than kNoProgressFraction of itself (an exact step
+//     takes it to 0): at that rate, gaining three digits takes more than the 10⁷ updates of the
+//     cap, and
+//   · neither α moved by more than the rounding of the box, ε·(B − A) (ε·max |α| when the box
+//     has no top, C = ∞).
+// Each alone happens in healthy runs: G's rounding can keep a violation near eps from falling;
+// on data scaled by 10¹⁰ the polynomial kernel's α are ~10⁻¹⁹⁷, so every change of α is below
+// ε·C, and one of the property suite's problems (seed 1350) converges in 1 652 updates of which
+// 1 300 in a row move only one α, by 10⁻¹⁹⁹, each taking 0.2–1 % off the violation. After
+// noProgressSteps (kNoProgressSteps) such updates in a row the solver stops with InvalidInput and
+// noProgressMessage(); counted in updates, not time, so the stop is the same on every machine
+// (0.04–0.5 s on those problems).
+inline constexpr std::int64_t kNoProgressSteps = 100000;
+inline constexpr double kNoProgressFraction = 1.0 / (1 << 21);
+
+// "SMO made no progress for <steps> steps: …": what a stop for no progress says and what to do.
+std::string noProgressMessage(std::int64_t steps);
+
 struct SmoOptions {
   double eps = 1e-3;  // stopping tolerance on m(α) − M(α) (LIBSVM -e)
   SelectionRule rule = SelectionRule::SecondOrder;
@@ -65,6 +90,9 @@ struct SmoOptions {
   // Threads for a step's O(n) work: the float cache's columns, G's update, the selection of j and
   // Ḡ's update (parallel_for.hpp); empty: one thread. The path does not depend on it.
   ParallelFor parallelFor;
+  // Stop with InvalidInput after this many updates in a row that made no progress (see
+  // "No progress" above); 0: never (then only the iteration cap stops such a run).
+  std::int64_t noProgressSteps = kNoProgressSteps;
 };
 
 // What shrinking did during a run (all 0 without shrinking).
@@ -251,6 +279,8 @@ class SmoSolver {
   Vector diagonal_;
   std::int64_t countdown_ = 0;
   bool unshrunk_ = false;
+  // No progress (above): the updates in a row that made none.
+  std::int64_t stalledUpdates_ = 0;
   ShrinkingCounts counts_;
   SmoWorkspace workspace_;
 };

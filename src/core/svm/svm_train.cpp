@@ -255,6 +255,7 @@ SmoOptions smoOptions(const SvmParams& params) {
   options.rule = params.selection;
   options.maxIterations = params.maxIterations;
   options.shrinking = params.shrinking;
+  options.noProgressSteps = params.noProgressSteps;
   options.parallelFor = params.parallelFor;
   return options;
 }
@@ -359,6 +360,8 @@ std::optional<ParameterError> validate(const SvmParams& params) {
     return ParameterError{"cache_bytes", "the kernel cache size must be <= 4 GiB"};
   if (params.maxIterations < 0)
     return ParameterError{"max_iterations", "max_iterations must be >= 0 (0: LIBSVM default)"};
+  if (params.noProgressSteps < 0)
+    return ParameterError{"no_progress_steps", "no_progress_steps must be >= 0 (0: never stop)"};
   return std::nullopt;
 }
 

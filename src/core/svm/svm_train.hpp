@@ -45,8 +45,11 @@ struct SvmParams {
   SelectionRule selection = SelectionRule::SecondOrder;
   BiasRule bias = BiasRule::Libsvm;
   std::int64_t cacheBytes = std::int64_t{100} << 20;  // LIBSVM -m (in MB there); 1 B .. 4 GiB
-  std::int64_t maxIterations = 0;         // per sub-problem; 0 = LIBSVM's max(10⁷, 100·n)
-  bool shrinking = true;                  // LIBSVM -h (default 1); smo_solver.hpp "Shrinking"
+  std::int64_t maxIterations = 0;  // per sub-problem; 0 = LIBSVM's max(10⁷, 100·n)
+  bool shrinking = true;           // LIBSVM -h (default 1); smo_solver.hpp "Shrinking"
+  // Stop a sub-problem after this many updates in a row without progress (smo_solver.hpp "No
+  // progress"); 0: never.
+  std::int64_t noProgressSteps = kNoProgressSteps;
   std::vector<ClassWeight> classWeights;  // LIBSVM -wi; empty: every class has C
   // LIBSVM -b 1: also fit the probability model (svm/probability.hpp) by internal 5-fold
   // cross-validation; the model gets probA/probB.

@@ -6,6 +6,7 @@ target_sources(kpg_core_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pair_update_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/optimality_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/smo_solver_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/smo_no_progress_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/warm_start_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/separability_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/shrinking_test.cpp

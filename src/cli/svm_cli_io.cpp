@@ -288,20 +288,26 @@ bool LineInput::fill() {
 bool LineInput::next(std::string_view& line) {
   if (tooLong_ || error_ || fd_ < 0) return false;
   for (;;) {
-    const std::size_t newline = buffer_.find('\n', searched_);
-    const bool atEnd = newline == std::string::npos && eof_;
-    if (newline != std::string::npos || atEnd) {
+    const std::string_view buffered(buffer_);
+    const std::size_t end = text::findLineEnd(buffered, searched_);
+    // A '\r' that ends the block may be the first half of "\r\n": read on to know.
+    if (end != std::string::npos && buffer_[end] == '\r' && end + 1 == buffer_.size() && !eof_) {
+      searched_ = end;
+      if (!fill()) return false;
+      continue;
+    }
+    const bool atEnd = end == std::string::npos && eof_;
+    if (end != std::string::npos || atEnd) {
       if (atEnd && start_ == buffer_.size()) return false;
-      const std::size_t stop = atEnd ? buffer_.size() : newline;
+      const std::size_t stop = atEnd ? buffer_.size() : end;
       ++lineNumber_;
       if (stop - start_ > maxLineBytes_) {
         tooLong_ = true;
         return false;
       }
-      line = std::string_view(buffer_).substr(start_, stop - start_);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      line = buffered.substr(start_, stop - start_);
       lineOffset_ = consumed_ + start_;
-      start_ = atEnd ? stop : stop + 1;
+      start_ = atEnd ? stop : stop + text::terminatorLength(buffered, stop);
       searched_ = start_;
       return true;
     }

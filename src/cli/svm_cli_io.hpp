@@ -82,8 +82,8 @@ class LineInput {
 
   std::optional<std::string> open(const std::string& path, std::size_t maxFileBytes,
                                   std::size_t maxLineBytes);
-  // The next line without "\n" or "\r\n"; false at the end, on a line longer than maxLineBytes
-  // (tooLong()) or on a read error (error()).
+  // The next line without its "\n", "\r\n" or "\r"; false at the end, on a line longer than
+  // maxLineBytes (tooLong()) or on a read error (error()).
   bool next(std::string_view& line);
   std::size_t lineNumber() const { return lineNumber_; }
   std::size_t lineOffset() const { return lineOffset_; }  // byte offset of the line in the file
@@ -96,7 +96,7 @@ class LineInput {
   std::string path_;
   std::string buffer_;
   std::size_t start_ = 0;     // the unread part of buffer_ begins here
-  std::size_t searched_ = 0;  // no '\n' in buffer_ before this
+  std::size_t searched_ = 0;  // no line end in buffer_ before this
   std::size_t consumed_ = 0;  // bytes of the file before buffer_[0]
   std::size_t maxFileBytes_ = 0;
   std::size_t maxLineBytes_ = 0;

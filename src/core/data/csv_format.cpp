@@ -63,6 +63,19 @@ std::string listNames(const std::vector<std::string>& names) {
   return s;
 }
 
+// C1, C2: Excel writes a ',' at the end of every line when a column right of the data is not quite
+// empty (a formatted cell), and every row then ends with an empty cell.
+constexpr const char* kTrailingDelimiterHint =
+    "the line ends with ',', so its last column is empty: a spreadsheet writes that for a column "
+    "right of the data; delete that column, or the ',' at the end of every line";
+
+// Whether the line's last cell is empty because the line ends with the delimiter (spaces after
+// it aside): not a quoted "" nor an NA.
+bool endsWithDelimiter(std::string_view line, const std::vector<Cell>& cells) {
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+  return !line.empty() && line.back() == ',' && !cells.empty() && cells.back().text.empty();
+}
+
 bool isMissing(const std::string& cell) {
   return cell.empty() || cell == "NA" || cell == "N/A" || cell == "na" || cell == "?" ||
          cell == "nan" || cell == "NaN" || cell == "NAN" || cell == "null" || cell == "NULL";
@@ -143,10 +156,12 @@ ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
       if (header) continue;
     }
     if (cells.size() != columnCount) {
+      const bool trailing = cells.size() == columnCount + 1 && endsWithDelimiter(line, cells);
       return fail(lineNumber, 0,
                   "expected " + std::to_string(columnCount) + " columns, found " +
                       std::to_string(cells.size()),
-                  "every row needs the same number of cells as the first row");
+                  trailing ? kTrailingDelimiterHint
+                           : "every row needs the same number of cells as the first row");
     }
     if (labelTexts.size() >= options.limits.maxLines) {
       return fail(lineNumber, 0, "more than " + std::to_string(options.limits.maxLines) + " rows",
@@ -161,8 +176,10 @@ ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
       const std::string where =
           "line " + std::to_string(lineNumber) + " col " + std::to_string(c + 1);
       if (isMissing(cell.text)) {
+        const bool trailing = c + 1 == cells.size() && endsWithDelimiter(line, cells);
         return fail(lineNumber, cell.column, "missing value at " + where,
-                    "fill in or remove the row; missing values are never read as 0");
+                    trailing ? kTrailingDelimiterHint
+                             : "fill in or remove the row; missing values are never read as 0");
       }
       if (c == labelIndex) {
         labelTexts.push_back(cell.text);

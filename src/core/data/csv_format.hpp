@@ -16,8 +16,10 @@
 //    numericLabels (regression) a non-numeric label is an error. With knownClassNames (predict
 //    with a model trained on names) every label is looked up in the model's names and y holds
 //    the training label; a name the model does not know is an error.
-//  * A UTF-8 BOM is dropped; CRLF and spaces around cells are accepted; blank lines follow the
-//    LIBSVM reader's rule (an error between rows, ignored at the end).
+//  * A UTF-8 BOM is dropped; CRLF, CR alone (Excel for Mac) and spaces around cells are accepted;
+//    blank lines follow the LIBSVM reader's rule (an error between rows, ignored at the end).
+//    UTF-16 is refused by name (text_scan.hpp checkIsText); an empty last column from a ',' that
+//    ends every line is named as such.
 
 #include "data/dataset.hpp"
 #include "data/read_error.hpp"

@@ -2,6 +2,7 @@
 
 #include "data/number_text.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace kpg {
@@ -60,11 +61,39 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i) {
   return length;
 }
 
+// "little-endian" or "big-endian" when `text`, the start of an input, is UTF-16: a byte order mark,
+// or, in its first 32 characters, at least three in four with one byte 0 and the other not (ASCII
+// as UTF-16). Otherwise empty.
+std::string_view utf16ByteOrder(std::string_view text) {
+  if (text.substr(0, 2) == "\xFF\xFE") return "little-endian";
+  if (text.substr(0, 2) == "\xFE\xFF") return "big-endian";
+  const std::size_t pairs = std::min<std::size_t>(text.size() / 2, 32);
+  std::size_t little = 0, big = 0;
+  for (std::size_t k = 0; k < pairs; ++k) {
+    const bool first = text[2 * k] != '\0', second = text[2 * k + 1] != '\0';
+    little += first && !second ? 1 : 0;
+    big += !first && second ? 1 : 0;
+  }
+  if (pairs > 0 && 4 * little >= 3 * pairs) return "little-endian";
+  if (pairs > 0 && 4 * big >= 3 * pairs) return "big-endian";
+  return {};
+}
+
 }  // namespace
 
 std::optional<ReadError> checkIsText(std::string_view text, std::string_view source,
                                      std::string_view what, std::size_t firstLine,
                                      std::size_t firstOffset) {
+  if (firstOffset == 0) {
+    const std::string_view order = utf16ByteOrder(text);
+    if (!order.empty()) {
+      return makeError(source, firstLine, 1,
+                       "the file is UTF-16 (" + std::string(order) + ") text; a " +
+                           std::string(what) + " is read as UTF-8",
+                       "save it as UTF-8, e.g. Excel's \"CSV UTF-8 (Comma delimited)\", or "
+                       "convert it with iconv -f UTF-16 -t UTF-8");
+    }
+  }
   std::size_t line = firstLine;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
@@ -81,7 +110,8 @@ std::optional<ReadError> checkIsText(std::string_view text, std::string_view sou
                            std::to_string(firstOffset + i) + ")",
                        "pass a UTF-8 or ASCII text file");
     }
-    if (c == '\n') ++line;
+    // A line ends at '\n' and at a '\r' not followed by one, as LineReader counts them.
+    if (c == '\n' || (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) ++line;
     i += length;
   }
   return std::nullopt;
@@ -92,9 +122,17 @@ std::string_view stripBom(std::string_view text) {
   return text;
 }
 
+std::size_t findLineEnd(std::string_view text, std::size_t from) {
+  // A byte at a time: memchr for '\n' and then '\r' before it would search a CR-only file to its
+  // end for every line.
+  for (std::size_t i = from; i < text.size(); ++i)
+    if (text[i] == '\n' || text[i] == '\r') return i;
+  return std::string_view::npos;
+}
+
 bool LineReader::next(std::string_view& line) {
   if (position_ >= text_.size() || tooLong_) return false;
-  const std::size_t end = text_.find('\n', position_);
+  const std::size_t end = findLineEnd(text_, position_);
   const std::size_t stop = end == std::string_view::npos ? text_.size() : end;
   ++lineNumber_;
   if (stop - position_ > maxLineBytes_) {
@@ -102,9 +140,8 @@ bool LineReader::next(std::string_view& line) {
     return false;
   }
   line = text_.substr(position_, stop - position_);
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   lastTerminated_ = end != std::string_view::npos;
-  position_ = lastTerminated_ ? end + 1 : text_.size();
+  position_ = lastTerminated_ ? end + terminatorLength(text_, end) : text_.size();
   return true;
 }
 

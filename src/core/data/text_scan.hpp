@@ -1,6 +1,6 @@
 #pragma once
 // Pieces shared by the text readers (LIBSVM data, CSV, LIBSVM model files): the binary-file check,
-// line splitting that treats CRLF like LF, whitespace tokens with their columns, and the
+// line splitting that treats CRLF and CR like LF, whitespace tokens with their columns, and the
 // `index:value` token of LIBSVM's sparse rows with every check of docs/bad-inputs.md D4-D11.
 
 #include "data/read_error.hpp"
@@ -22,7 +22,9 @@ inline constexpr long long kMaxLibsvmIndex = 2147483647;
 // D13: a NUL byte or invalid UTF-8 means the input is not a text file (a .png, a binary dump).
 // `what` names the expected format in the message ("LIBSVM data file"). A reader that checks its
 // input piece by piece passes the piece's first line number and byte offset in the whole input,
-// so that the message locates the byte in the file.
+// so that the message locates the byte in the file. Text saved as UTF-16 (Excel's "Unicode
+// Text", Notepad's "Unicode": a byte order mark FF FE or FE FF, or ASCII with every other byte
+// 0) is named as such at the start of the input, with how to save it as UTF-8.
 std::optional<ReadError> checkIsText(std::string_view text, std::string_view source,
                                      std::string_view what, std::size_t firstLine = 1,
                                      std::size_t firstOffset = 0);
@@ -30,8 +32,16 @@ std::optional<ReadError> checkIsText(std::string_view text, std::string_view sou
 // A UTF-8 byte order mark at the start (spreadsheets write one) is dropped.
 std::string_view stripBom(std::string_view text);
 
-// Yields lines without their terminator; "\r\n" and "\n" end a line, and a last line without a
-// terminator is a line (D14). A line longer than `maxLineBytes` stops the reader with an error.
+// Where the line starting at `from` ends: the first '\r' or '\n' at or after it, or npos.
+std::size_t findLineEnd(std::string_view text, std::size_t from);
+// The length of the terminator at `at` (a findLineEnd result): 2 for "\r\n", else 1.
+inline std::size_t terminatorLength(std::string_view text, std::size_t at) {
+  return text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n' ? 2 : 1;
+}
+
+// Yields lines without their terminator; "\r\n", "\n" and a "\r" alone (classic Mac OS, Excel
+// for Mac's "CSV (Macintosh)") end a line, in any mix, and a last line without a terminator is a
+// line (D14). A line longer than `maxLineBytes` stops the reader with an error.
 class LineReader {
  public:
   LineReader(std::string_view text, std::size_t maxLineBytes)

@@ -59,6 +59,63 @@ TEST_CASE("CSV reader: BOM, CRLF, spaces and quotes read like the plain file (C3
   CHECK(r.value.y == plain.value.y);
 }
 
+TEST_CASE("CSV reader: CR-only and mixed line ends read like LF (C3, D14)", "[data]") {
+  // Excel for Mac's "CSV (Macintosh)" ends lines with CR alone. Read as one line, the header was
+  // taken for data: "t.csv:1:7: invalid number 'x1' at line 1 col 2".
+  const auto plain = readCsv("label,a,b\n1,0.5,2\n2,1,-1\n", "t.csv");
+  REQUIRE(plain.ok());
+  const std::string variant = GENERATE(std::string("label,a,b\r1,0.5,2\r2,1,-1\r"),
+                                       std::string("label,a,b\r\n1,0.5,2\r2,1,-1\n"),
+                                       std::string("\xEF\xBB\xBFlabel,a,b\r1,0.5,2\r2,1,-1"));
+  const auto r = readCsv(variant, "t.csv");
+  REQUIRE(r.ok());
+  CHECK(r.value.x == plain.value.x);
+  CHECK(r.value.y == plain.value.y);
+  // Errors name the line as an editor numbers it.
+  CHECK(errorOf("1,2,3\r1,,3\r") ==
+        "t.csv:2:3: missing value at line 2 col 2 (fill in or remove the row; missing values are "
+        "never read as 0)");
+}
+
+TEST_CASE("CSV reader: a UTF-16 file is refused, naming UTF-16 and UTF-8 (D13)", "[data]") {
+  // Excel's "Unicode Text" and Notepad's "Unicode": two bytes a character, with or without a byte
+  // order mark. It was "not a text CSV file (invalid UTF-8 at byte offset 0)" with a BOM, and
+  // "NUL byte at byte offset 1" without.
+  const bool bigEndian = GENERATE(false, true);
+  const bool bom = GENERATE(false, true);
+  std::string text = bom ? (bigEndian ? "\xFE\xFF" : "\xFF\xFE") : "";
+  for (const char c : std::string("x1,x2,label\r\n0.5,1,1\r\n"))
+    text += bigEndian ? std::string{'\0', c} : std::string{c, '\0'};
+  INFO("big-endian " << bigEndian << ", byte order mark " << bom);
+  CHECK(errorOf(text) == std::string("t.csv:1:1: the file is UTF-16 (") +
+                             (bigEndian ? "big" : "little") +
+                             "-endian) text; a CSV file is read as UTF-8 (save it as UTF-8, e.g. "
+                             "Excel's \"CSV UTF-8 (Comma delimited)\", or convert it with iconv "
+                             "-f UTF-16 -t UTF-8)");
+}
+
+TEST_CASE("CSV reader: an empty last column from a trailing ',' says so and what to do (C1, C2)",
+          "[data]") {
+  // Excel writes a ',' at the end of every line when a column right of the data is not quite
+  // empty (a formatted cell): every row then ends with an empty cell.
+  const std::string trailing =
+      " (the line ends with ',', so its last column is empty: a spreadsheet writes that for a "
+      "column right of the data; delete that column, or the ',' at the end of every line)";
+  CHECK(errorOf("x1,x2,label,\r\n0.5,1,1,\r\n") ==
+        "t.csv:2:9: missing value at line 2 col 4" + trailing);
+  CHECK(errorOf("1,2,3,\n") == "t.csv:1:7: missing value at line 1 col 4" + trailing);
+  // The header without it, the rows with it: one column too many.
+  CHECK(errorOf("x1,x2,label\n0.5,1,1,  \n") == "t.csv:2: expected 3 columns, found 4" + trailing);
+  // A missing value elsewhere, or a last cell that is quoted empty or NA, keeps C2's words.
+  const std::string missing = " (fill in or remove the row; missing values are never read as 0)";
+  CHECK(errorOf("1,2,3\n1,,3\n") == "t.csv:2:3: missing value at line 2 col 2" + missing);
+  CHECK(errorOf("1,2,3\n1,2,NA\n") == "t.csv:2:5: missing value at line 2 col 3" + missing);
+  CHECK(errorOf("1,2,3\n1,2,\"\"\n") == "t.csv:2:5: missing value at line 2 col 3" + missing);
+  CHECK(errorOf("1,2,3\n1,2,3,4\n") ==
+        "t.csv:2: expected 3 columns, found 4 (every row needs the same number of cells as the "
+        "first row)");
+}
+
 TEST_CASE("CSV reader: class names become ids in order of first appearance (C4)", "[data]") {
   CsvReadOptions options;
   options.labelColumn = -1;

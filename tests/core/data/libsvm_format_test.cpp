@@ -46,7 +46,7 @@ TEST_CASE("LIBSVM reader: heart_scale has 270 samples of 13 features", "[data]")
   CHECK(r.value.x(0, 3) == -0.320755);
 }
 
-TEST_CASE("LIBSVM reader: CRLF, tabs, trailing spaces and no final newline read like LF (D14)",
+TEST_CASE("LIBSVM reader: CRLF, CR, tabs, trailing spaces, no final newline read like LF (D14)",
           "[data]") {
   const std::string lf = "+1 1:0.5 3:2\n-1 2:-1\n1 1:1e-3\n";
   const auto reference = read(lf);
@@ -57,11 +57,23 @@ TEST_CASE("LIBSVM reader: CRLF, tabs, trailing spaces and no final newline read 
                std::string("+1 1:0.5 3:2   \n-1 2:-1 \t\n1 1:1e-3 \n"),
                std::string("+1 1:0.5 3:2\n-1 2:-1\n1 1:1e-3"),
                std::string("\xEF\xBB\xBF+1 1:0.5 3:2\r\n-1 2:-1\r\n1 1:1e-3"),
-               std::string("+1 1:0.5 3:2\n-1 2:-1\n1 1:1e-3\n\n\n"));
+               std::string("+1 1:0.5 3:2\n-1 2:-1\n1 1:1e-3\n\n\n"),
+               // CR alone (classic Mac OS, Excel for Mac), and every ending in one file.
+               std::string("+1 1:0.5 3:2\r-1 2:-1\r1 1:1e-3\r"),
+               std::string("+1 1:0.5 3:2\r\n-1 2:-1\r1 1:1e-3\n"));
   const auto r = read(variant);
   REQUIRE(r.ok());
   CHECK(r.value.x == reference.value.x);
   CHECK(r.value.y == reference.value.y);
+}
+
+TEST_CASE("LIBSVM reader: errors in a file with CR line ends name the right line (D14)", "[data]") {
+  CHECK(errorOf("1 1:1\r1 0:3\r") ==
+        "t.svm:2:3: index 0 invalid (indices start at 1) (use --zero-based if the file counts "
+        "features from 0)");
+  CHECK(errorOf("1 1:1\r\r1 1:2\r") ==
+        "t.svm:2: empty line (remove blank lines between samples (or pass --lenient to skip "
+        "them))");
 }
 
 TEST_CASE("LIBSVM reader: comments are skipped; only comments is no samples (D1)", "[data]") {

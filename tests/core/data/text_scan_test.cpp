@@ -100,3 +100,54 @@ TEST_CASE("Text scan: binary input is located by line and byte offset (D13)", "[
   CHECK(stripBom("\xEF\xBB\xBF+1 1:1") == "+1 1:1");
   CHECK(stripBom("+1") == "+1");
 }
+
+TEST_CASE("Text scan: CR alone ends a line too, in any mix with LF and CRLF (D14)", "[data]") {
+  // Excel for Mac's "CSV (Macintosh)" ends lines with CR only; read as one line, its header was
+  // taken for data ("invalid number 'x1'").
+  LineReader reader("a\rb\r\nc\nd\r\re", 100);
+  std::string_view line;
+  for (const char* expected : {"a", "b", "c", "d", "", "e"}) {
+    REQUIRE(reader.next(line));
+    CHECK(line == expected);
+  }
+  CHECK(reader.lineNumber() == 6);
+  CHECK_FALSE(reader.lastLineTerminated());
+  CHECK_FALSE(reader.next(line));
+  LineReader last("x\r", 100);
+  REQUIRE(last.next(line));
+  CHECK(line == "x");
+  CHECK(last.lastLineTerminated());
+  CHECK_FALSE(last.next(line));
+  // Lines are counted the same way where binary input is located.
+  const auto e = checkIsText("ok\r\nok\r\xC3(", "f", "CSV file");
+  REQUIRE(e);
+  CHECK(e->line == 3);
+}
+
+TEST_CASE("Text scan: UTF-16 is named, with or without a byte order mark (D13)", "[data]") {
+  // Notepad's and Excel's "Unicode" files: ASCII text as two bytes a character.
+  const auto utf16 = [](const std::string& ascii, bool bigEndian, bool bom) {
+    std::string s = bom ? (bigEndian ? "\xFE\xFF" : "\xFF\xFE") : "";
+    for (const char c : ascii) s += bigEndian ? std::string{'\0', c} : std::string{c, '\0'};
+    return s;
+  };
+  const std::string text = "label,a\r\n1,0.5\r\n";
+  for (const bool bom : {true, false}) {
+    INFO("byte order mark " << bom);
+    auto e = checkIsText(utf16(text, false, bom), "f.csv", "CSV file");
+    REQUIRE(e);
+    CHECK(e->toString() ==
+          "f.csv:1:1: the file is UTF-16 (little-endian) text; a CSV file is read as UTF-8 "
+          "(save it as UTF-8, e.g. Excel's \"CSV UTF-8 (Comma delimited)\", or convert it with "
+          "iconv -f UTF-16 -t UTF-8)");
+    e = checkIsText(utf16(text, true, bom), "f.csv", "CSV file");
+    REQUIRE(e);
+    CHECK(e->toString() ==
+          "f.csv:1:1: the file is UTF-16 (big-endian) text; a CSV file is read as UTF-8 "
+          "(save it as UTF-8, e.g. Excel's \"CSV UTF-8 (Comma delimited)\", or convert it with "
+          "iconv -f UTF-16 -t UTF-8)");
+  }
+  // A piece past the start of a file is not where a byte order mark can be.
+  CHECK(checkIsText(utf16("1 1:1\n", false, false), "f", "LIBSVM data file", 2, 6)->message ==
+        "not a text LIBSVM data file (NUL byte at byte offset 7)");
+}

@@ -293,9 +293,8 @@ void loadFonts(float devicePixelRatio) {
   io.Fonts->Clear();
   ImFontConfig config;
   config.OversampleH = 2;
-  ImFont* font =
-      io.Fonts->AddFontFromFileTTF(kFontPath, kFontSizeCss * devicePixelRatio, &config,
-                                   uiGlyphRanges());
+  ImFont* font = io.Fonts->AddFontFromFileTTF(kFontPath, kFontSizeCss * devicePixelRatio, &config,
+                                              uiGlyphRanges());
   if (font == nullptr) io.Fonts->AddFontDefault();
   io.FontGlobalScale = 1.0f / devicePixelRatio;
   ImGui_ImplOpenGL3_DestroyFontsTexture();

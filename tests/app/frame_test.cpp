@@ -8,8 +8,8 @@
 #include "panels/plot.hpp"
 #include "session/app_actions.hpp"
 
-#include <catch2/catch.hpp>
 #include <imgui.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <filesystem>
@@ -40,8 +40,9 @@ TEST_CASE("frame: hard margin, sigmoid and Live stop with the unbounded dual, an
   NativeHost host(NativeHostOptions{1280, 800, 1, false});
   fuzz::ScriptPlayer player(host);
   player.frame();
-  player.play("{\"type\":\"setKernel\",\"kernel\":\"sigmoid\",\"gamma\":0.5,\"coef0\":0}\n"
-              "frames 5\nmove 640 400\nframes 2\n");
+  player.play(
+      "{\"type\":\"setKernel\",\"kernel\":\"sigmoid\",\"gamma\":0.5,\"coef0\":0}\n"
+      "frames 5\nmove 640 400\nframes 2\n");
   const LabState& lab = host.state().lab;
   CHECK(lab.model.status == SmoStatus::InvalidInput);
   CHECK(lab.model.statusText.find("the dual problem has no solution") != std::string::npos);
@@ -75,8 +76,7 @@ TEST_CASE("frame: every seed of the frame fuzzer replays cleanly", "[frame]") {
   CHECK(played >= 30);
 }
 
-TEST_CASE("frame: a dashed line through a far-away point draws its visible part only",
-          "[frame]") {
+TEST_CASE("frame: a dashed line through a far-away point draws its visible part only", "[frame]") {
   // The pair panel's constraint line at α ≈ 1e12 (a diverged hard-margin run) ends 1e30 pixels
   // away: the float loop stepping along it never finished and filled the heap (the browser's
   // "memory access out of bounds"). Now the dashes cover the clip rectangle, in bounded number.

@@ -48,8 +48,10 @@ struct Layout {
   const char* name;
   float width, height, ratio;
 };
-constexpr Layout kLayouts[] = {{"laptop", 1280, 800, 1}, {"small", 1024, 768, 1},
-                               {"phone", 390, 844, 3},   {"large", 1920, 1080, 2},
+constexpr Layout kLayouts[] = {{"laptop", 1280, 800, 1},
+                               {"small", 1024, 768, 1},
+                               {"phone", 390, 844, 3},
+                               {"large", 1920, 1080, 2},
                                {"embed", 640, 440, 1}};
 
 inline bool startsWith(std::string_view s, std::string_view prefix) {

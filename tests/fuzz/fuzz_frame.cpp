@@ -10,8 +10,8 @@
 //  - at the end, state() is valid JSON and the lab's session saves, parses and applies again.
 // The font atlas is built once and shared; each input gets a new ImGui context and a new app.
 
-#include "fuzz_check.hpp"
 #include "frame_script.hpp"
+#include "fuzz_check.hpp"
 #include "native_host.hpp"
 #include "session/app_actions.hpp"
 #include "session/json.hpp"

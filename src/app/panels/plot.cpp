@@ -242,8 +242,11 @@ void dashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 colour, float thickn
   const auto clip = [&t0, &t1](double p, double q) {  // keep t with p·t ≤ q
     if (p == 0) return q >= 0;
     const double r = q / p;
-    if (p < 0) t0 = std::max(t0, r);
-    else t1 = std::min(t1, r);
+    if (p < 0) {
+      t0 = std::max(t0, r);
+    } else {
+      t1 = std::min(t1, r);
+    }
     return t0 <= t1;
   };
   if (!clip(-dx, ax - clipMin.x) || !clip(dx, clipMax.x - ax) || !clip(-dy, ay - clipMin.y) ||

@@ -1,6 +1,8 @@
 #include "lab/lab_state.hpp"
 
+#include "data/number_text.hpp"
 #include "data/toy_datasets.hpp"
+#include "lab/model_view.hpp"
 #include "lab/playback.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/separability.hpp"
@@ -10,7 +12,6 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <sstream>
 #include <type_traits>
 
 namespace kpg::app {
@@ -20,79 +21,6 @@ using Clock = std::chrono::steady_clock;
 
 double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-std::string formatNumber(double value) {
-  if (std::isinf(value)) return value > 0 ? "∞" : "−∞";
-  std::ostringstream out;
-  out.precision(6);
-  out << value;
-  return out.str();
-}
-
-std::string statusText(const LabState& lab) {
-  if (!lab.history) return lab.problemError ? lab.problemError->message : "no data";
-  if (lab.replay) return replayProgressText(lab);
-  const SmoSolver& solver = lab.history->current();
-  const std::string steps = std::to_string(solver.iteration());
-  const std::string plural = solver.iteration() == 1 ? " step" : " steps";
-  switch (solver.status()) {
-    case SmoStatus::InvalidInput:
-      return solver.message();
-    case SmoStatus::Converged:
-      if (lab.live.segments > 0) {
-        // Live: this segment started from the previous α (lab_state.hpp LiveState).
-        return "re-converged in " + steps + (solver.iteration() == 1 ? " update" : " updates") +
-               " after " + lab.live.why + " (Live: warm start from the previous α)";
-      }
-      return "converged after " + steps + plural + " (m(α) − M(α) < eps)";
-    case SmoStatus::CapReached:
-      return "stopped at the step cap after " + steps + plural +
-             ": not converged (try a smaller C or fewer, better-scaled points)";
-    case SmoStatus::Running:
-      break;
-  }
-  if (lab.playback.running) return "running, step " + steps;
-  if (lab.live.pending) return "re-converging after " + lab.live.why + ": update " + steps;
-  if (solver.iteration() == 0) return "ready at step 0: press Step or Run";
-  return "paused at step " + steps;
-}
-
-void refreshModel(LabState& lab) {
-  ++lab.modelRevision;
-  ModelView& m = lab.model;
-  if (!lab.history) {
-    m = ModelView{};
-    m.statusText = statusText(lab);
-    return;
-  }
-  const SmoSolver& solver = lab.history->current();
-  m.valid = true;
-  m.solution = describeBinarySolution(solver, lab.data.points, lab.params.kernel, lab.params.bias);
-  const Vector& y = lab.data.labels;
-  m.decision = trainingDecisionValues(y, solver.gradient(), m.solution.rho);
-  m.kktViolation = kktViolations(y, m.decision, m.solution.categories);
-  m.alphaDotY = m.solution.alpha.dot(y);
-  m.violation = solver.violation();
-  m.supportCount = m.freeCount = m.boundCount = 0;
-  for (SupportCategory c : m.solution.categories) {
-    if (c == SupportCategory::Free) ++m.freeCount;
-    if (c == SupportCategory::Bound) ++m.boundCount;
-  }
-  m.supportCount = m.freeCount + m.boundCount;
-  // A point with f(x) = 0 lies on the boundary: it is in neither class (issue 9 item 9), so at
-  // step 0 (α = 0, b = 0, f ≡ 0) no point counts as classified, not the class sign(0) picks.
-  Index correct = 0;
-  m.undecidedCount = 0;
-  for (Index i = 0; i < y.size(); ++i) {
-    if (m.decision(i) == 0) ++m.undecidedCount;
-    if (m.decision(i) * y(i) > 0) ++correct;
-  }
-  m.trainingAccuracy =
-      y.size() > 0 ? static_cast<double>(correct) / static_cast<double>(y.size()) : 0.0;
-  m.status = solver.status();
-  m.statusText = statusText(lab);
-  m.model = binaryModel(solver, lab.data.points, lab.params.kernel, lab.params.bias);
 }
 
 // Builds the solver at step 0 for the current data and parameters (or records why not), from
@@ -423,12 +351,12 @@ struct Applier {
     LabParams p = lab.params;
     p.c = a.c;
     return setParams(
-        p, std::isinf(a.c) ? "C changed to ∞ (hard margin)" : "C changed to " + formatNumber(a.c));
+        p, std::isinf(a.c) ? "C changed to ∞ (hard margin)" : "C changed to " + formatDisplay(a.c));
   }
   std::optional<std::string> operator()(const action::SetEps& a) {
     LabParams p = lab.params;
     p.eps = a.eps;
-    return setParams(p, "eps changed to " + formatNumber(a.eps));
+    return setParams(p, "eps changed to " + formatDisplay(a.eps));
   }
   std::optional<std::string> operator()(const action::SetRule& a) {
     LabParams p = lab.params;
@@ -786,11 +714,11 @@ std::optional<ParameterError> validateParams(const LabParams& params) {
   const double c = params.c;
   if (!(c > 0) || (std::isfinite(c) && (c < kMinLabC || c > kMaxLabC))) {
     return ParameterError{
-        "c", "C must be between 1e-6 and 1e6, or infinite (hard margin); got " + formatNumber(c)};
+        "c", "C must be between 1e-6 and 1e6, or infinite (hard margin); got " + formatDisplay(c)};
   }
   if (!std::isfinite(params.eps) || params.eps < 1e-12 || params.eps > 10) {
     return ParameterError{"eps",
-                          "eps must be between 1e-12 and 10; got " + formatNumber(params.eps)};
+                          "eps must be between 1e-12 and 10; got " + formatDisplay(params.eps)};
   }
   if (params.maxSteps < 1 || params.maxSteps > kMaxMaxSteps) {
     return ParameterError{"maxSteps", "the step cap must be between 1 and 10000000"};

@@ -1,0 +1,20 @@
+#pragma once
+// The lab's ModelView (lab_state.hpp): what the panels, window.kpg.state() and the shader read
+// about the solver's current position, derived from it in one place after every action or slice
+// of steps that moves the solver (lab_state.cpp).
+
+#include "lab/lab_state.hpp"
+
+#include <string>
+
+namespace kpg::app {
+
+// The status in words: why there is no solver, the replay's progress, or the solver's own end
+// ("converged after 40 steps", the unbounded dual's sentence, …) or position ("paused at step 12").
+std::string statusText(const LabState& lab);
+
+// Recomputes lab.model from the current solver (or clears it when there is none) and bumps
+// lab.modelRevision, so the field and the panels redraw.
+void refreshModel(LabState& lab);
+
+}  // namespace kpg::app

@@ -41,6 +41,16 @@ struct NoRecord {
   static constexpr bool kRecords = false;
 };
 
+// The pair's line as the record shows it (η, τ, the segment [L, H], t*): for an update, and for
+// the step that stops on an unbounded dual before updating.
+void recordPairLine(SmoStep& r, const PairUpdate& update) {
+  r.eta = update.eta;
+  r.tauUsed = update.tauUsed;
+  r.lower = update.lower;
+  r.upper = update.upper;
+  r.unclippedStep = update.unclippedStep;
+}
+
 }  // namespace
 
 std::string_view smoStatusName(RunStatus status) {
@@ -276,13 +286,8 @@ void SmoSolver::advanceWith(Recorder& recorder) {
     // No step solves an unbounded dual: stop at the last finite α and say why.
     stopInvalid(std::string(kUnboundedDualMessage));
     if constexpr (Recorder::kRecords) {
-      SmoStep& r = recorder.step;
-      r.eta = update.eta;
-      r.tauUsed = update.tauUsed;
-      r.lower = update.lower;
-      r.upper = update.upper;
-      r.unclippedStep = update.unclippedStep;
-      r.status = status_;
+      recordPairLine(recorder.step, update);
+      recorder.step.status = status_;
     }
     return;
   }
@@ -330,11 +335,7 @@ void SmoSolver::advanceWith(Recorder& recorder) {
 
   if constexpr (Recorder::kRecords) {
     SmoStep& r = recorder.step;
-    r.eta = update.eta;
-    r.tauUsed = update.tauUsed;
-    r.lower = update.lower;
-    r.upper = update.upper;
-    r.unclippedStep = update.unclippedStep;
+    recordPairLine(r, update);
     r.step = update.step;
     r.updated = true;
     r.iteration = iteration_;

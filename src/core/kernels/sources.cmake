@@ -11,8 +11,10 @@ target_sources(kpg_core PRIVATE
 # vectorExp's clamps are selects only when comparisons may not trap: FP exception flags are never
 # read here, and without it GCC keeps the loop scalar ("control flow in loop"). No contraction:
 # the same bits from every clone (GCC contracts by default in C++, even with -std=c++17).
+# KPG_TARGET_CLONES: src/core/CMakeLists.txt.
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/vector_exp.cpp
-  PROPERTIES COMPILE_OPTIONS "-fno-trapping-math;-ffp-contract=off")
+  PROPERTIES COMPILE_OPTIONS "-fno-trapping-math;-ffp-contract=off"
+             COMPILE_DEFINITIONS "KPG_TARGET_CLONES=${kpg_target_clones}")
 # kernel_block.cpp sums x_a·x_b and ‖x_a‖² in one order so that identical rows give RBF's distance
 # 0 exactly; a fused multiply-add in one sum and not the other would break that on FMA targets.
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/kernel_block.cpp

@@ -21,12 +21,10 @@ inline double fromBits(std::uint64_t b) {
   return v;
 }
 
-// The body of every clone (inlined into each, so each compiles it for its own instruction set).
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-inline void
-expBody(const double* x, Eigen::Index count, double* out) {
+// The body of every clone (inlined into each, so each compiles it for its own instruction set;
+// GCC and Clang, the compilers the core is built with, both read the attribute).
+__attribute__((always_inline)) inline void expBody(const double* x, Eigen::Index count,
+                                                   double* out) {
   constexpr double kLog2e = 1.4426950408889634;
   // ln 2 = kLn2Hi + kLn2Lo, kLn2Hi with 32 trailing zero bits: n · kLn2Hi is exact for |n| < 2^11.
   constexpr double kLn2Hi = 0.693147180369123816490;
@@ -73,12 +71,13 @@ expBody(const double* x, Eigen::Index count, double* out) {
 
 }  // namespace
 
-// x86-64 with GCC: a baseline (SSE2), an AVX2 and an AVX-512 clone, picked by the loader from the
-// CPU (ifunc); the release binary runs on any x86-64. None uses FMA: avx2 does not imply it, and
+// Where CMake says clones can be built (KPG_TARGET_CLONES, src/core/CMakeLists.txt: GCC on x86-64
+// Linux): a baseline (SSE2), an AVX2 and an AVX-512 clone, picked by the loader from the CPU
+// (ifunc); the release binary runs on any x86-64. None uses FMA: avx2 does not imply it, and
 // the file is compiled with -ffp-contract=off, without which GCC fuses multiplies and adds in the
 // avx512f clone (AVX-512F has FMA). On the bench machine (AMD EPYC, AVX-512) the AVX-512 clone
 // takes 1.3 ns an entry against AVX2's 2.2.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#if KPG_TARGET_CLONES
 __attribute__((target_clones("default", "avx2", "avx512f")))
 #endif
 void vectorExp(const double* x, Eigen::Index count, double* out) {

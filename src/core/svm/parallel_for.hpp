@@ -25,38 +25,27 @@ using ParallelFor =
 // The browser build has no threads (no -pthread), and no ParallelFor is given there: the code
 // that cuts the passes is left out of its download, which has a size budget
 // (web/tests/dist.test.mjs; it cost 6.8 KB at gzip -9). A pass there runs whole on its thread.
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-#define KPG_CUTS_PASSES 0
-#else
-#define KPG_CUTS_PASSES 1
-#endif
+// CMake says which build this is (svm/sources.cmake sets KPG_CUTS_PASSES for every user of the
+// core); the branches below are `if constexpr`, so the browser's drop out unseen.
+inline constexpr bool kCutsPasses = KPG_CUTS_PASSES != 0;
 
 // True when [0, count) is worth cutting: a ParallelFor is given and each of two parts gets
 // `minimumPart` entries, enough to pay for handing one over (thread_pool.hpp).
 inline bool worthCutting(const ParallelFor* parallel, Eigen::Index count,
                          Eigen::Index minimumPart) {
-#if KPG_CUTS_PASSES
-  return parallel != nullptr && *parallel && count >= 2 * minimumPart;
-#else
-  (void)parallel;
-  (void)count;
-  (void)minimumPart;
-  return false;
-#endif
+  return kCutsPasses && parallel != nullptr && *parallel && count >= 2 * minimumPart;
 }
 
 // body over [0, count), cut by `parallel` when worthCutting, else on this thread.
 template <class Body>
 void forEachPart(const ParallelFor* parallel, Eigen::Index count, Eigen::Index minimumPart,
                  Body&& body) {
-#if KPG_CUTS_PASSES
-  if (worthCutting(parallel, count, minimumPart)) {
-    (*parallel)(count, [&](Eigen::Index begin, Eigen::Index end) { body(begin, end); });
-    return;
+  if constexpr (kCutsPasses) {
+    if (worthCutting(parallel, count, minimumPart)) {
+      (*parallel)(count, [&](Eigen::Index begin, Eigen::Index end) { body(begin, end); });
+      return;
+    }
   }
-#endif
-  (void)parallel;
-  (void)minimumPart;
   body(Eigen::Index{0}, count);
 }
 
@@ -66,27 +55,27 @@ void forEachPart(const ParallelFor* parallel, Eigen::Index count, Eigen::Index m
 template <class Result, class Pass, class Combine>
 Result reduceOverParts(const ParallelFor* parallel, Eigen::Index count, Eigen::Index minimumPart,
                        Pass&& pass, Combine&& combine) {
-#if KPG_CUTS_PASSES
-  if (!worthCutting(parallel, count, minimumPart)) return pass(Eigen::Index{0}, count);
-  std::vector<std::pair<Eigen::Index, Result>> parts;
-  parts.reserve(8);
-  std::mutex mutex;
-  (*parallel)(count, [&](Eigen::Index begin, Eigen::Index end) {
-    Result part = pass(begin, end);
-    const std::lock_guard<std::mutex> lock(mutex);
-    parts.emplace_back(begin, part);
-  });
-  std::sort(parts.begin(), parts.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  Result result = parts.front().second;
-  for (std::size_t k = 1; k < parts.size(); ++k) combine(result, parts[k].second);
-  return result;
-#else
-  (void)parallel;
-  (void)minimumPart;
-  (void)combine;
-  return pass(Eigen::Index{0}, count);
-#endif
+  if constexpr (kCutsPasses) {
+    if (!worthCutting(parallel, count, minimumPart)) return pass(Eigen::Index{0}, count);
+    std::vector<std::pair<Eigen::Index, Result>> parts;
+    parts.reserve(8);
+    std::mutex mutex;
+    (*parallel)(count, [&](Eigen::Index begin, Eigen::Index end) {
+      Result part = pass(begin, end);
+      const std::lock_guard<std::mutex> lock(mutex);
+      parts.emplace_back(begin, part);
+    });
+    std::sort(parts.begin(), parts.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    Result result = parts.front().second;
+    for (std::size_t k = 1; k < parts.size(); ++k) combine(result, parts[k].second);
+    return result;
+  } else {
+    (void)parallel;
+    (void)minimumPart;
+    (void)combine;
+    return pass(Eigen::Index{0}, count);
+  }
 }
 
 }  // namespace kpg

@@ -25,3 +25,17 @@ target_sources(kpg_core PRIVATE
 # contraction: the same bits from every clone (working_set.cpp).
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/working_set.cpp
   PROPERTIES COMPILE_OPTIONS "-fno-trapping-math;-ffp-contract=off")
+
+# What the target gets (src/core/CMakeLists.txt says why it is chosen here). Native: the passes
+# cut between threads (parallel_for.hpp) and the blocked passes over the float cache
+# (working_set_blocks.cpp), cloned per instruction set where the toolchain can. The browser build
+# has neither: the plain passes of working_set.cpp run alone.
+if(EMSCRIPTEN)
+  target_compile_definitions(kpg_core PUBLIC KPG_CUTS_PASSES=0 KPG_BLOCKED_PASSES=0)
+else()
+  target_compile_definitions(kpg_core PUBLIC KPG_CUTS_PASSES=1 KPG_BLOCKED_PASSES=1)
+  target_sources(kpg_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/working_set_blocks.cpp)
+  set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/working_set_blocks.cpp PROPERTIES
+    COMPILE_OPTIONS "-fno-trapping-math;-ffp-contract=off"
+    COMPILE_DEFINITIONS "KPG_TARGET_CLONES=${kpg_target_clones}")
+endif()

@@ -286,7 +286,7 @@ TEST_CASE("Working set: passes cut between threads choose what one pass chooses"
   // the parts' results are combined in the order of their ranges, so that the whole is one
   // pass's choice, bit for bit, however the range is cut and whichever part ends first. Here the
   // parts are run one after the other in reverse order, cut unevenly in three, and in two. The
-  // browser build has no threads and never cuts a pass (KPG_CUTS_PASSES, parallel_for.hpp):
+  // browser build has no threads and never cuts a pass (kCutsPasses, parallel_for.hpp):
   // there the same checks hold with the parts never asked for.
   const Index n = 3 * kPassParallelMinimum + 123;
   int cuts = 0;
@@ -369,5 +369,5 @@ TEST_CASE("Working set: passes cut between threads choose what one pass chooses"
   // the last part that has one wins, not the last of the part that ended last.
   checkLastOfEqualsWins(n, &threeReversed);
   // 8 trials × 2 cuts × 2 set sources × 2 passes (trial 3 without selection), then 2 × 2 above.
-  CHECK(cuts == (KPG_CUTS_PASSES ? 8 * 2 * 2 * 2 - 2 * 2 + 2 * 2 : 0));
+  CHECK(cuts == (kCutsPasses ? 8 * 2 * 2 * 2 - 2 * 2 + 2 * 2 : 0));
 }

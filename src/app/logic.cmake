@@ -8,6 +8,7 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_replay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/step_words.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/param_input.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/params/parameter_table.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/schema.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/session_json.cpp

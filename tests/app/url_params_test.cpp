@@ -79,7 +79,8 @@ TEST_CASE(
       "&embed=maybe&colour=red&degree=0");
   REQUIRE(p.errors.size() == 9);
   CHECK(p.errors[0] ==
-        "address parameter gamma=abc: γ must be a positive number; write e.g. gamma=0.5");
+        "address parameter gamma=abc: γ (gamma) must be between 0 and 1e6; write e.g. "
+        "gamma=0.5");
   CHECK(p.errors[1] ==
         "address parameter kernel=gaussian: unknown kernel; write one of linear, "
         "polynomial, rbf, sigmoid");
@@ -87,8 +88,8 @@ TEST_CASE(
         "address parameter lock=kernal,C: unknown control \"kernal\"; the controls "
         "are kernel, C, gamma, data, step, solver, method (or all)");
   CHECK(p.errors[3] ==
-        "address parameter C=1e9: C must be a number from 1e-06 to 1e+06, or inf for "
-        "the hard margin; write e.g. C=10");
+        "address parameter C=1e9: C must be between 1e-6 and 1e6, or inf (the hard "
+        "margin); write e.g. C=10");
   CHECK(p.errors[4] ==
         "address parameter step=-3: the step must be a whole number from 0 to "
         "10000000; write e.g. step=0");
@@ -100,8 +101,8 @@ TEST_CASE(
   CHECK(p.errors[7].rfind("address parameter \"colour\" is not one the app reads; it was ignored",
                           0) == 0);
   CHECK(p.errors[8] ==
-        "address parameter degree=0: the degree must be a whole number from 1 to "
-        "100; write e.g. degree=3");
+        "address parameter degree=0: the degree p must be a whole number between 1 "
+        "and 20; write e.g. degree=3");
   auto app = std::make_unique<AppState>();
   const std::vector<std::string> errors = applyUrlParams(*app, p);
   CHECK(errors.size() == 9);

@@ -184,7 +184,7 @@ export default [
       const s = await t.state();
       t.check(s.session.preset === 'moons', 'the good parameter applied');
       const texts = s.notices.map((n) => n.text);
-      t.check(texts.includes('address parameter gamma=abc: γ must be a positive number; write e.g. gamma=0.5'),
+      t.check(texts.includes('address parameter gamma=abc: γ (gamma) must be between 0 and 1e6; write e.g. gamma=0.5'),
               `the banner names the parameter, its value and what to write: ${JSON.stringify(texts)}`);
       t.check(texts.some((x) => x.startsWith('address parameter lock=kernal: unknown control "kernal"')),
               JSON.stringify(texts));

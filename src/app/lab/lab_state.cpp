@@ -4,6 +4,7 @@
 #include "data/toy_datasets.hpp"
 #include "lab/model_view.hpp"
 #include "lab/playback.hpp"
+#include "params/parameter_table.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/separability.hpp"
 #include "svm/warm_start.hpp"
@@ -325,9 +326,11 @@ struct Applier {
     if (!kind || !isGenerated(*kind)) {
       return "unknown generator '" + a.name + "' (xor, moons, circles, blobs, separable)";
     }
+    if (auto e = checkParameter(ParamId::GenerateCount, static_cast<double>(a.count)))
+      return e->message;
+    if (auto e = checkParameter(ParamId::GenerateNoise, a.noise)) return e->message;
     const ToyOptions options{a.count, a.noise, a.seed};
     if (auto error = validateToyOptions(*kind, options)) return std::string(*error);
-    if (a.count > kMaxLabPoints) return std::string("count must be at most 5000 in the lab");
     pushUndo(lab);
     lab.data = toPointSet(makeToyDataset(*kind, options));
     lab.view = fitView(lab.data.points);
@@ -425,9 +428,7 @@ struct Applier {
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::SetSpeed& a) {
-    if (!std::isfinite(a.stepsPerSecond) || a.stepsPerSecond < 0 || a.stepsPerSecond > 1e6) {
-      return std::string("speed: steps per second must be between 0 (as fast as possible) and 1e6");
-    }
+    if (auto e = checkParameter(ParamId::StepsPerSecond, a.stepsPerSecond)) return e->message;
     lab.playback.stepsPerSecond = a.stepsPerSecond;
     return std::nullopt;
   }
@@ -573,9 +574,7 @@ struct Applier {
     if (a.step < 0 || a.step > a.params.maxSteps) {
       return std::string("step: must be between 0 and the step cap");
     }
-    if (!std::isfinite(a.stepsPerSecond) || a.stepsPerSecond < 0 || a.stepsPerSecond > 1e6) {
-      return std::string("speed: steps per second must be between 0 and 1e6");
-    }
+    if (auto e = checkParameter(ParamId::StepsPerSecond, a.stepsPerSecond)) return e->message;
     pushUndo(lab);
     lab.data = a.data;
     lab.params = a.params;
@@ -699,31 +698,23 @@ std::uint64_t postNotice(LabState& lab, NoticeKind kind, std::string text) {
 }
 
 std::optional<ParameterError> validateParams(const LabParams& params) {
-  if (auto error = validate(params.kernel)) return error;
+  // The ranges are the parameter table's rows (params/parameter_table.cpp): the same for the
+  // controls, window.kpg, sessions and the address. They come first, so that an error states the
+  // range every path accepts; the core's own check of the kernel (finite, LIBSVM's rules) last.
   const KernelParams& k = params.kernel;
-  if (k.type != KernelType::Linear && !(k.gamma <= 1e6)) {
-    return ParameterError{"gamma", "gamma must be at most 1e6 in the lab"};
+  if (k.type != KernelType::Linear) {
+    if (auto e = checkParameter(ParamId::Gamma, k.gamma)) return e;
   }
-  if ((k.type == KernelType::Polynomial || k.type == KernelType::Sigmoid) &&
-      !(std::abs(k.coef0) <= 1e6)) {
-    return ParameterError{"coef0", "coef0 must lie within ±1e6 in the lab"};
+  if (k.type == KernelType::Polynomial || k.type == KernelType::Sigmoid) {
+    if (auto e = checkParameter(ParamId::Coef0, k.coef0)) return e;
   }
-  if (k.type == KernelType::Polynomial && (k.degree < 1 || k.degree > 20)) {
-    return ParameterError{"degree", "degree must be between 1 and 20 in the lab"};
+  if (k.type == KernelType::Polynomial) {
+    if (auto e = checkParameter(ParamId::Degree, k.degree)) return e;
   }
-  const double c = params.c;
-  if (!(c > 0) || (std::isfinite(c) && (c < kMinLabC || c > kMaxLabC))) {
-    return ParameterError{
-        "c", "C must be between 1e-6 and 1e6, or infinite (hard margin); got " + formatDisplay(c)};
-  }
-  if (!std::isfinite(params.eps) || params.eps < 1e-12 || params.eps > 10) {
-    return ParameterError{"eps",
-                          "eps must be between 1e-12 and 10; got " + formatDisplay(params.eps)};
-  }
-  if (params.maxSteps < 1 || params.maxSteps > kMaxMaxSteps) {
-    return ParameterError{"maxSteps", "the step cap must be between 1 and 10000000"};
-  }
-  return std::nullopt;
+  if (auto e = checkParameter(ParamId::C, params.c)) return ParameterError{"c", e->message};
+  if (auto e = checkParameter(ParamId::Eps, params.eps)) return e;
+  if (auto e = checkParameter(ParamId::MaxSteps, static_cast<double>(params.maxSteps))) return e;
+  return validate(params.kernel);
 }
 
 std::optional<ParameterError> validatePoints(const PointSet& data) {

@@ -23,7 +23,9 @@ bool sameValue(double a, double b) {
 
 std::vector<double> sliderLadder(const ParamRange& range) {
   std::vector<double> ladder;
-  const double lo = std::min(range.min, range.max), hi = std::max(range.min, range.max);
+  const double from = std::isnan(range.sliderMin) ? range.min : range.sliderMin;
+  const double to = std::isnan(range.sliderMax) ? range.max : range.sliderMax;
+  const double lo = std::min(from, to), hi = std::max(from, to);
   ladder.push_back(lo);
   if (range.logarithmic && lo > 0) {
     for (int decade = static_cast<int>(std::floor(std::log10(lo)));

@@ -15,6 +15,7 @@
 
 #include "kernels/kernel.hpp"  // Index
 
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,11 +24,15 @@ namespace kpg::app {
 
 struct ParamRange {
   const char* symbol = "";  // the course's name of the parameter: "γ", "C", "eps", "N"
-  double min = 0;
+  double min = 0;           // a typed value is accepted within [min, max]
   double max = 1;
-  bool logarithmic = false;  // the ladder: ten nice values a decade (min > 0), else `step`
-  double step = 0.1;         // linear ladder: min, min + step, …, max
+  bool logarithmic = false;  // the ladder: ten nice values a decade (its low end > 0), else `step`
+  double step = 0.1;         // linear ladder: low end, + step, …, high end
   bool integer = false;      // typed values must be whole numbers
+  // The slider's span, inside [min, max] (NaN: [min, max]); the parameter table's rows set it
+  // (params/parameter_table.hpp), so that a typed value may go where window.kpg may.
+  double sliderMin = NAN;
+  double sliderMax = NAN;
 };
 
 // The slider's rungs, ascending, min and max included (at most a few hundred).

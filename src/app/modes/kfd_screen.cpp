@@ -63,8 +63,6 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-const ParamRange kMuRange{"μ", 1e-8, 10, true};
-
 void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("Fisher discriminant");
   int form = modes.kfd.kernelForm ? 1 : 0;
@@ -76,10 +74,7 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
   bool changed = (form == 1) != modes.kfd.kernelForm;
   modes.kfd.kernelForm = form == 1;
   if (modes.kfd.kernelForm) {
-    changed = paramSlider(lab, ui, "μ", modes.kfd.mu, kMuRange,
-                          "μ: the regulariser added to the within-class matrix, N + μI, so that "
-                          "it can be inverted; larger μ, a smoother direction.") ||
-              changed;
+    changed = paramSlider(lab, ui, ParamId::KfdMu, modes.kfd.mu) || changed;
   }
   if (changed) rebuildMode(modes, lab, Mode::Kfd);
 }

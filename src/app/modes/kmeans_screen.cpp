@@ -78,14 +78,11 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-const ParamRange kClusterRange{"k", 1, 8, false, 1, true};
-
 void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("k-means");
   double k = modes.kmeans.k;
   int seed = static_cast<int>(modes.kmeans.seed);
-  const bool a = paramSlider(lab, ui, "clusters k", k, kClusterRange,
-                             "k: how many clusters; the means live in the kernel's feature space.");
+  const bool a = paramSlider(lab, ui, ParamId::KmeansK, k);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const bool b = ImGui::InputInt("seed##k", &seed);
   tip(ui, "seed: the start of the k-means++ choice of the first means.");

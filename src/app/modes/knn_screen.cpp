@@ -64,13 +64,10 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-const ParamRange kKRange{"K", 1, 25, false, 1, true};
-
 void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("k-NN");
   double k = modes.knn.k;
-  if (paramSlider(lab, ui, "K", k, kKRange,
-                  "K: how many nearest points (in the kernel's distance) vote for the class.")) {
+  if (paramSlider(lab, ui, ParamId::KnnK, k)) {
     modes.knn.k = static_cast<int>(k);
     rebuildMode(modes, lab, Mode::Knn);
   }

@@ -36,9 +36,12 @@ std::string_view perceptronStatusName(RunStatus s) {
 std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v, Mode mode) {
   SchemaReader r;
   ModesState next = modes;
-  auto number = [&](const char* key, double lo, double hi, double& out) {
+  // A parameter of the table (params/parameter_table.hpp): its JSON key and range are its row's.
+  auto parameter = [&](ParamId id, auto& out) {
+    const char* key = app::parameter(id).key;
     if (const JsonValue* x = v.find(key)) {
-      if (auto n = r.number(*x, std::string("$.") + key, lo, hi)) out = *n;
+      if (auto n = r.parameter(*x, std::string("$.") + key, id))
+        out = static_cast<std::remove_reference_t<decltype(out)>>(*n);
     }
   };
   auto integerField = [&](const char* key, long long lo, long long hi, auto& out) {
@@ -61,7 +64,7 @@ std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v
         if (*f != "primal" && *f != "kernel") r.fail("$.form", "must be \"primal\" or \"kernel\"");
         p.kernelForm = *f == "kernel";
       }
-      number("learningRate", 1e-9, 1e6, p.learningRate);
+      parameter(ParamId::PerceptronLearningRate, p.learningRate);
       if (const JsonValue* b = v.find("bias")) {
         if (!b->isBool())
           r.fail("$.bias", "must be true or false");
@@ -85,7 +88,7 @@ std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v
           r.fail("$.order", "must be \"fixed\" or \"shuffle\"");
       }
       integerField("seed", 0, 9007199254740991LL, p.seed);
-      integerField("maxEpochs", 1, 100000, p.maxEpochs);
+      parameter(ParamId::PerceptronMaxEpochs, p.maxEpochs);
       if (const JsonValue* b = v.find("startBeta")) {
         if (b->isNull()) {
           p.useStart = false;
@@ -95,12 +98,14 @@ std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v
           p.useStart = true;
         }
       }
-      number("startBias", -1e6, 1e6, p.startBias);
+      if (const JsonValue* x = v.find("startBias")) {
+        if (auto n = r.number(*x, "$.startBias", -1e6, 1e6)) p.startBias = *n;
+      }
       break;
     }
     case Mode::Knn: {
       r.object(v, "$", {"type", "mode", "K", "query"});
-      integerField("K", 1, 1000, next.knn.k);
+      parameter(ParamId::KnnK, next.knn.k);
       if (const JsonValue* q = v.find("query")) {
         if (r.array(*q, "$.query", 2, 2)) {
           (void)r.number(q->items()[0], "$.query[0]", -1e6, 1e6);
@@ -111,9 +116,9 @@ std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v
     }
     case Mode::Kmeans:
       r.object(v, "$", {"type", "mode", "k", "seed", "maxIterations"});
-      integerField("k", 1, 8, next.kmeans.k);
+      parameter(ParamId::KmeansK, next.kmeans.k);
       integerField("seed", 0, 9007199254740991LL, next.kmeans.seed);
-      integerField("maxIterations", 1, 100000, next.kmeans.maxIterations);
+      parameter(ParamId::KmeansMaxIterations, next.kmeans.maxIterations);
       break;
     case Mode::Kpca: {
       r.object(v, "$", {"type", "mode", "component"});
@@ -128,14 +133,14 @@ std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v
         if (*f != "lda" && *f != "kfd") r.fail("$.form", "must be \"lda\" or \"kfd\"");
         next.kfd.kernelForm = *f == "kfd";
       }
-      number("mu", 0, 1e6, next.kfd.mu);
+      parameter(ParamId::KfdMu, next.kfd.mu);
       break;
     }
     case Mode::Svr:
       r.object(v, "$", {"type", "mode", "C", "epsilon", "eps"});
-      number("C", 1e-6, 1e6, next.svr.c);
-      number("epsilon", 0, 1e6, next.svr.epsilon);
-      number("eps", 1e-12, 10, next.svr.eps);
+      parameter(ParamId::SvrC, next.svr.c);
+      parameter(ParamId::SvrEpsilon, next.svr.epsilon);
+      parameter(ParamId::SvrEps, next.svr.eps);
       break;
     default:
       r.object(v, "$", {"type", "mode"});
@@ -229,10 +234,11 @@ ActionReply modePresetAction(ModesState& modes, LabState& lab, const JsonValue& 
   long long count = 40, seed = 1;
   double noise = 0.15;
   if (const JsonValue* x = v.find("count"))
-    count = r.integer(*x, "$.count", 2, kMaxLabPoints).value_or(40);
+    count = static_cast<long long>(r.parameter(*x, "$.count", ParamId::GenerateCount).value_or(40));
   if (const JsonValue* x = v.find("seed"))
     seed = r.integer(*x, "$.seed", 0, 9007199254740991LL).value_or(1);
-  if (const JsonValue* x = v.find("noise")) noise = r.number(*x, "$.noise", 0, 10).value_or(0);
+  if (const JsonValue* x = v.find("noise"))
+    noise = r.parameter(*x, "$.noise", ParamId::GenerateNoise).value_or(0);
   if (!r.ok()) return ActionReply::failed(r.error());
   if (name != "sine") return ActionReply::failed("$.name: the mode presets are: \"sine\"");
   if (auto e = loadSinePreset(lab, static_cast<Index>(count), noise,

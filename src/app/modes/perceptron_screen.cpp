@@ -115,10 +115,6 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-// Ranges of the typed fields and sliders (panels/param_widgets.hpp).
-const ParamRange kEtaRange{"η", 0.01, 4, true};
-const ParamRange kEpochRange{"epochs", 1, 1000, true, 1, true};
-
 void controls(ModesState& modes, LabState& lab, UiState& ui) {
   PerceptronMode& m = modes.perceptron;
   PerceptronParams p = m.params;
@@ -159,8 +155,7 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
   ImGui::Checkbox("bias β₀ / b", &p.useBias);
   tip(ui, "Learn the offset β₀ (b) too; without it the boundary passes through the origin.");
   if (!p.kernelForm) {
-    paramSlider(lab, ui, "η", p.learningRate, kEtaRange,
-                "η: the learning rate of the primal update β += η yᵢxᵢ (notes 002).");
+    paramSlider(lab, ui, ParamId::PerceptronLearningRate, p.learningRate);
     ImGui::Checkbox("start from β, β₀:", &p.useStart);
     tip(ui, "Start from the given β₁, β₂, β₀ instead of 0 (the notes' worked start).");
     if (p.useStart) {
@@ -178,9 +173,7 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
     }
   }
   double epochs = p.maxEpochs;
-  if (paramSlider(lab, ui, "epoch cap", epochs, kEpochRange,
-                  "The run stops after this many epochs (passes over all points) if mistakes "
-                  "remain: on data that are not separable the perceptron never converges."))
+  if (paramSlider(lab, ui, ParamId::PerceptronMaxEpochs, epochs))
     p.maxEpochs = static_cast<int>(epochs);
   const PerceptronParams& o = m.params;
   const bool changed = p.kernelForm != o.kernelForm || p.rule != o.rule || p.order != o.order ||

@@ -106,19 +106,13 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
-const ParamRange kSvrCRange{"C", 1e-2, 1e3, true};
-const ParamRange kTubeRange{"ε", 0, 1, false, 0.01};
-
 void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("ε-SVR");
   ImGui::TextWrapped(
       "Each point is a pair (x, t): x₁ is the input, x₂ the target. Labels are ignored. Load "
       "\"Sine\" above.");
-  const bool a = paramSlider(lab, ui, "C", modes.svr.c, kSvrCRange,
-                             "C: the price of each point outside the tube; αᵢ, αᵢ* lie in [0, C].");
-  const bool b = paramSlider(lab, ui, "ε", modes.svr.epsilon, kTubeRange,
-                             "ε: the tube's half-width; points inside it cost nothing and are "
-                             "not support vectors.");
+  const bool a = paramSlider(lab, ui, ParamId::SvrC, modes.svr.c);
+  const bool b = paramSlider(lab, ui, ParamId::SvrEpsilon, modes.svr.epsilon);
   if (a || b) rebuildMode(modes, lab, Mode::Svr);
 }
 

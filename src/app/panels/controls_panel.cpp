@@ -32,17 +32,6 @@ constexpr int kFirstGenerated = 2;
 const char* const kKernelNames[] = {"linear   k = x·x′", "polynomial   (γ x·x′ + r)ᵖ",
                                     "RBF   exp(−γ‖x − x′‖²)", "sigmoid   tanh(γ x·x′ + r)"};
 
-// The ranges the sliders and typed fields offer (the lab's own limits, lab_state.cpp
-// validateParams, are wider: a session may hold C = 1e6).
-const ParamRange kGammaRange{"γ", 1e-3, 1e3, true};
-const ParamRange kCoef0Range{"r", -5, 5, false, 0.1};
-const ParamRange kDegreeRange{"p", 1, 8, false, 1, true};
-const ParamRange kCRange{"C", 1e-3, 1e4, true};
-const ParamRange kEpsRange{"eps", 1e-12, 1, true};
-const ParamRange kSpeedRange{"speed", 0.5, 500, true};
-const ParamRange kCountRange{"N", 4, 5000, false, 1, true};
-const ParamRange kNoiseRange{"noise", 0, 1, false, 0.05};
-
 void dataSection(LabState& lab, UiState& ui) {
   sectionTitle("Data");
   const LockedItems dataLock(LockedControl::Data);  // a course page's lock (lock_ui.hpp)
@@ -88,13 +77,11 @@ void dataSection(LabState& lab, UiState& ui) {
   const auto loadedKind = toyKindFromName(lab.presetName);
   if (ui.presetIndex >= kFirstGenerated && loadedKind && isGenerated(*loadedKind)) {
     double count = ui.generateCount;
-    if (paramStepper(lab, ui, "N", count, kCountRange, 10,
-                     "N: how many points to generate (4 to 5000, the lab's cap)")) {
+    if (paramStepper(lab, ui, ParamId::GenerateCount, count, 10)) {
       ui.generateCount = static_cast<int>(count);
     }
     double noise = static_cast<double>(ui.generateNoise);
-    if (paramStepper(lab, ui, "noise", noise, kNoiseRange, 0.05,
-                     "noise: the spread of the points around the set's shape (0: exact shape)")) {
+    if (paramStepper(lab, ui, ParamId::GenerateNoise, noise, 0.05)) {
       ui.generateNoise = static_cast<float>(noise);
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
@@ -152,11 +139,7 @@ void modelSection(LabState& lab, UiState& ui) {
     cLock.explain("hard margin");
     if (!hard) {
       double c = lab.params.c;
-      if (paramSlider(
-              lab, ui, "C", c, kCRange,
-              "C: the price of slack ξᵢ in the soft margin (notes 004); every αᵢ lies in the "
-              "box [0, C]. Small C: a wide margin and many bound SVs (α = C); large C: fewer "
-              "training errors, a narrower margin.")) {
+      if (paramSlider(lab, ui, ParamId::C, c)) {
         dispatchUi(lab, action::SetC{c});
       }
       cLock.explain("C");
@@ -164,9 +147,7 @@ void modelSection(LabState& lab, UiState& ui) {
   }
   const LockedItems solverLock(LockedControl::Solver);
   double eps = lab.params.eps;
-  if (paramSlider(lab, ui, "eps", eps, kEpsRange,
-                  "eps: SMO stops when m(α) − M(α) < eps, the largest violation of the optimality "
-                  "(KKT) conditions by a pair (LIBSVM's -e; its default 0.001)")) {
+  if (paramSlider(lab, ui, ParamId::Eps, eps)) {
     dispatchUi(lab, action::SetEps{eps});
   }
   solverLock.explain("eps");
@@ -264,7 +245,7 @@ void solverSection(LabState& lab, UiState& ui) {
   // unit ("log spe", "/").
   if (!fastest) {
     double speed = lab.playback.stepsPerSecond;
-    if (paramSlider(lab, ui, "steps/s", speed, kSpeedRange, "Steps per second while Run is on.")) {
+    if (paramSlider(lab, ui, ParamId::StepsPerSecond, speed)) {
       dispatchUi(lab, action::SetSpeed{speed});
     }
   } else {
@@ -361,11 +342,7 @@ void drawKernelControls(LabState& lab, UiState& ui) {
     ImGui::EndDisabled();
     {
       const LockedItems gammaLock(LockedControl::Gamma);
-      if (paramSlider(
-              lab, ui, "γ", kernel.gamma, kGammaRange,
-              "γ: the kernel's scale. RBF exp(−γ‖x − x′‖²) with γ = 1/(2σ²) for the notes' σ "
-              "(001): large γ, narrow bumps around single points (over-fitting); small γ, a "
-              "nearly linear boundary.")) {
+      if (paramSlider(lab, ui, ParamId::Gamma, kernel.gamma)) {
         changed = true;
       }
       gammaLock.explain("gamma");
@@ -373,17 +350,14 @@ void drawKernelControls(LabState& lab, UiState& ui) {
     ImGui::BeginDisabled(kernelLock.locked());
   }
   if (kernel.type == KernelType::Polynomial || kernel.type == KernelType::Sigmoid) {
-    if (paramSlider(lab, ui, "r", kernel.coef0, kCoef0Range,
-                    "r: the constant in (γ x·x′ + r)ᵖ and tanh(γ x·x′ + r). With r = 0 and p = 2 "
-                    "the polynomial is the notes' homogeneous degree-2 map.")) {
+    if (paramSlider(lab, ui, ParamId::Coef0, kernel.coef0)) {
       changed = true;
     }
     kernelLock.explain("r");
   }
   if (kernel.type == KernelType::Polynomial) {
     double degree = kernel.degree;
-    if (paramSlider(lab, ui, "p", degree, kDegreeRange,
-                    "p: the degree of the polynomial kernel (γ x·x′ + r)ᵖ.")) {
+    if (paramSlider(lab, ui, ParamId::Degree, degree)) {
       kernel.degree = static_cast<int>(degree);
       changed = true;
     }

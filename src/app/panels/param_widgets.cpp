@@ -194,6 +194,16 @@ bool paramStepper(LabState& lab, UiState& ui, const char* label, double& value,
   return changed;
 }
 
+bool paramSlider(LabState& lab, UiState& ui, ParamId id, double& value) {
+  const ParameterSpec& p = parameter(id);
+  return paramSlider(lab, ui, p.label, value, controlRange(id), p.help);
+}
+
+bool paramStepper(LabState& lab, UiState& ui, ParamId id, double& value, double step) {
+  const ParameterSpec& p = parameter(id);
+  return paramStepper(lab, ui, p.label, value, controlRange(id), step, p.help);
+}
+
 void drawClassChips(UiState& ui, bool showPan) {
   ImGui::TextUnformatted("Click adds:");
   tip(ui, "A click on the canvas adds a point of the chosen class y = +1 or y = −1.");

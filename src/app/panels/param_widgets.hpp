@@ -8,6 +8,7 @@
 
 #include "lab/param_input.hpp"
 #include "panels/panels.hpp"
+#include "params/parameter_table.hpp"
 
 #include <string>
 
@@ -26,6 +27,10 @@ bool paramSlider(LabState& lab, UiState& ui, const char* label, double& value,
 // A typed field between − and + buttons (step `step`, kept in the range), then `label`.
 bool paramStepper(LabState& lab, UiState& ui, const char* label, double& value,
                   const ParamRange& range, double step, const char* tooltip);
+
+// The same for a row of the parameter table: its label, range, slider span and help.
+bool paramSlider(LabState& lab, UiState& ui, ParamId id, double& value);
+bool paramStepper(LabState& lab, UiState& ui, ParamId id, double& value, double step);
 
 // The class chips (+1 / −1) and the canvas tools, the one way of adding points that the lab and
 // every method share (issue 9 item 11).

@@ -72,9 +72,9 @@ LabAction generate(Fields& f) {
   action::Generate g;
   g.name = f.name("name");
   if (const JsonValue* c = f.v.find("count"))
-    g.count = static_cast<Index>(f.r.integer(*c, "$.count", 2, kMaxLabPoints).value_or(0));
+    g.count = static_cast<Index>(f.r.parameter(*c, "$.count", ParamId::GenerateCount).value_or(0));
   if (const JsonValue* n = f.v.find("noise"))
-    g.noise = f.r.number(*n, "$.noise", 0, 10).value_or(0);
+    g.noise = f.r.parameter(*n, "$.noise", ParamId::GenerateNoise).value_or(0);
   if (const JsonValue* s = f.v.find("seed")) {
     g.seed = static_cast<std::uint64_t>(f.r.integer(*s, "$.seed", 0, 9007199254740991).value_or(0));
   }
@@ -90,7 +90,7 @@ LabAction setC(Fields& f) {
 }
 LabAction setEps(Fields& f) {
   f.keys({"type", "eps"});
-  return action::SetEps{f.r.number(f.need("eps"), "$.eps", 1e-12, 10).value_or(1)};
+  return action::SetEps{f.r.parameter(f.need("eps"), "$.eps", ParamId::Eps).value_or(1)};
 }
 LabAction setRule(Fields& f) {
   f.keys({"type", "rule"});
@@ -106,8 +106,8 @@ LabAction setBias(Fields& f) {
 }
 LabAction setMaxSteps(Fields& f) {
   f.keys({"type", "maxSteps"});
-  return action::SetMaxSteps{
-      f.r.integer(f.need("maxSteps"), "$.maxSteps", 1, kMaxMaxSteps).value_or(1)};
+  return action::SetMaxSteps{static_cast<std::int64_t>(
+      f.r.parameter(f.need("maxSteps"), "$.maxSteps", ParamId::MaxSteps).value_or(1))};
 }
 LabAction step(Fields& f) {
   f.keys({"type", "n"});
@@ -129,7 +129,8 @@ LabAction bare(Fields& f) {
 LabAction setSpeed(Fields& f) {
   f.keys({"type", "stepsPerSecond"});
   return action::SetSpeed{
-      f.r.number(f.need("stepsPerSecond"), "$.stepsPerSecond", 0, 1e6).value_or(0)};
+      f.r.parameter(f.need("stepsPerSecond"), "$.stepsPerSecond", ParamId::StepsPerSecond)
+          .value_or(0)};
 }
 LabAction runToConvergence(Fields& f) {
   f.keys({"type", "budgetMs"});

@@ -76,6 +76,16 @@ std::optional<std::int64_t> SchemaReader::integer(const JsonValue& v, const std:
   return static_cast<std::int64_t>(*x);
 }
 
+std::optional<double> SchemaReader::parameter(const JsonValue& v, const std::string& path,
+                                              ParamId id) {
+  const ParameterSpec& p = app::parameter(id);
+  if (!p.integer) return number(v, path, p.min, p.max);
+  const auto x =
+      integer(v, path, static_cast<std::int64_t>(p.min), static_cast<std::int64_t>(p.max));
+  if (!x) return std::nullopt;
+  return static_cast<double>(*x);
+}
+
 std::optional<std::string> SchemaReader::string(const JsonValue& v, const std::string& path,
                                                 std::size_t maxLength) {
   if (!ok()) return std::nullopt;
@@ -122,13 +132,13 @@ std::optional<KernelParams> SchemaReader::kernelFields(const JsonValue& v, const
   KernelParams k;
   k.type = *kind;
   if (const JsonValue* g = v.find("gamma")) {
-    if (auto x = number(*g, path + ".gamma", 0, 1e6)) k.gamma = *x;
+    if (auto x = parameter(*g, path + ".gamma", ParamId::Gamma)) k.gamma = *x;
   }
   if (const JsonValue* c = v.find("coef0")) {
-    if (auto x = number(*c, path + ".coef0", -1e6, 1e6)) k.coef0 = *x;
+    if (auto x = parameter(*c, path + ".coef0", ParamId::Coef0)) k.coef0 = *x;
   }
   if (const JsonValue* d = v.find("degree")) {
-    if (auto x = integer(*d, path + ".degree", 1, 20)) k.degree = static_cast<int>(*x);
+    if (auto x = parameter(*d, path + ".degree", ParamId::Degree)) k.degree = static_cast<int>(*x);
   }
   if (!ok()) return std::nullopt;
   if (auto error = validate(k)) {

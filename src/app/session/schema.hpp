@@ -4,6 +4,7 @@
 // error every check fails, so callers may chain checks and test ok() once.
 
 #include "kernels/kernel.hpp"
+#include "params/parameter_table.hpp"
 #include "session/json.hpp"
 
 #include <cstdint>
@@ -30,6 +31,9 @@ class SchemaReader {
                                       std::int64_t max);
   std::optional<std::string> string(const JsonValue& v, const std::string& path,
                                     std::size_t maxLength);
+  // A parameter of the table (params/parameter_table.hpp) within its row's [min, max]: a number,
+  // whole where the row says so (C, which may be "inf", is read by cValue).
+  std::optional<double> parameter(const JsonValue& v, const std::string& path, ParamId id);
   // C: a number (range-checked later by validateParams) or the string "inf".
   std::optional<double> cValue(const JsonValue& v, const std::string& path);
   // {"type": ..., "gamma": ..., "coef0": ..., "degree": ...}; omitted parameters keep the

@@ -156,7 +156,7 @@ SessionParse parseSession(const JsonValue& value) {
     if (auto cv = r.cValue(*c, "$.C")) s.params.c = *cv;
   }
   if (const JsonValue* eps = r.required(value, "$", "eps")) {
-    if (auto v = r.number(*eps, "$.eps", 1e-12, 10)) s.params.eps = *v;
+    if (auto v = r.parameter(*eps, "$.eps", ParamId::Eps)) s.params.eps = *v;
   }
   if (const JsonValue* rule = value.find("rule")) {
     if (auto name = r.string(*rule, "$.rule", 32)) {
@@ -177,13 +177,14 @@ SessionParse parseSession(const JsonValue& value) {
     }
   }
   if (const JsonValue* m = value.find("maxSteps")) {
-    if (auto v = r.integer(*m, "$.maxSteps", 1, kMaxMaxSteps)) s.params.maxSteps = *v;
+    if (auto v = r.parameter(*m, "$.maxSteps", ParamId::MaxSteps))
+      s.params.maxSteps = static_cast<std::int64_t>(*v);
   }
   if (const JsonValue* step = value.find("step")) {
     if (auto v = r.integer(*step, "$.step", 0, s.params.maxSteps)) s.step = *v;
   }
   if (const JsonValue* speed = value.find("speed")) {
-    if (auto v = r.number(*speed, "$.speed", 0, 1e6)) s.stepsPerSecond = *v;
+    if (auto v = r.parameter(*speed, "$.speed", ParamId::StepsPerSecond)) s.stepsPerSecond = *v;
   }
   if (const JsonValue* preset = value.find("preset")) {
     if (auto v = r.string(*preset, "$.preset", 64)) s.presetName = *v;

@@ -3,6 +3,7 @@
 #include "data/number_text.hpp"
 #include "data/toy_datasets.hpp"
 #include "exercises/exercise_state.hpp"
+#include "params/parameter_table.hpp"
 
 #include <cmath>
 #include <limits>
@@ -113,6 +114,19 @@ UrlParams parseUrlParams(std::string_view query) {
     const auto fail = [&](const std::string& why) {
       p.errors.push_back(shown(name, value) + ": " + why);
     };
+    // A parameter of the table (params/parameter_table.hpp): a number (or "inf" where the row
+    // allows it) within the row's range, or an error that states the range and an example.
+    const auto tableValue = [&](ParamId id, std::string_view text,
+                                const char* example) -> std::optional<double> {
+      const ParameterSpec& spec = parameter(id);
+      std::optional<double> v = number(text);
+      if (spec.infinityAllowed && text == "inf") v = std::numeric_limits<double>::infinity();
+      if (!v || checkParameter(id, *v)) {
+        fail(std::string(spec.words) + " must be " + rangeWords(spec) + "; write e.g. " + example);
+        return std::nullopt;
+      }
+      return v;
+    };
     if (name == "method") {
       p.mode = modeFromName(value);
       if (!p.mode)
@@ -129,32 +143,14 @@ UrlParams parseUrlParams(std::string_view query) {
       p.kernel = kernelTypeFromName(value);
       if (!p.kernel) fail("unknown kernel; write one of linear, polynomial, rbf, sigmoid");
     } else if (name == "gamma" || name == "γ") {
-      p.gamma = number(value);
-      if (!p.gamma || *p.gamma <= 0) {
-        p.gamma.reset();
-        fail("γ must be a positive number; write e.g. gamma=0.5");
-      }
+      p.gamma = tableValue(ParamId::Gamma, value, "gamma=0.5");
     } else if (name == "coef0" || name == "r") {
-      p.coef0 = number(value);
-      if (!p.coef0) fail("not a number; write e.g. coef0=1");
+      p.coef0 = tableValue(ParamId::Coef0, value, "coef0=1");
     } else if (name == "degree") {
-      const auto d = integer(value);
-      if (!d || *d < 1 || *d > 100) {
-        fail("the degree must be a whole number from 1 to 100; write e.g. degree=3");
-      } else {
+      if (const auto d = tableValue(ParamId::Degree, value, "degree=3"))
         p.degree = static_cast<int>(*d);
-      }
     } else if (name == "C" || name == "c") {
-      if (value == "inf" || value == "∞") {
-        p.c = std::numeric_limits<double>::infinity();
-      } else {
-        p.c = number(value);
-        if (!p.c || *p.c < kMinLabC || *p.c > kMaxLabC) {
-          p.c.reset();
-          fail("C must be a number from " + formatDisplay(kMinLabC, 3) + " to " +
-               formatDisplay(kMaxLabC, 3) + ", or inf for the hard margin; write e.g. C=10");
-        }
-      }
+      p.c = tableValue(ParamId::C, value == "∞" ? std::string_view("inf") : value, "C=10");
     } else if (name == "step") {
       const auto s = integer(value);
       if (!s || *s < 0 || *s > kMaxMaxSteps) {

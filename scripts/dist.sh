@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command 3: installs what is missing, builds the WebAssembly app and writes the two forms a
-# teacher hands out (issue 10):
+# teacher hands out:
 #   dist/kernel-playground/       index.html, kpg_app.js, kpg_app.wasm: put the folder on any static
 #                                 web host, under any path (https://host/course/ml/kpg/)
 #   dist/kernel-playground.html   one self-contained file: opens by double-click, offline

@@ -1,7 +1,6 @@
 #pragma once
 // Everything the application shows, in one value. Panels are free functions over it
-// (../shared/STYLE.md, item 8): they read it and change it only through its own or the core's
-// methods.
+// (docs/architecture.md): they read it and change it only through its own or the core's methods.
 
 #include "exercises/exercise_session.hpp"
 #include "lab/lab_state.hpp"
@@ -18,7 +17,7 @@
 
 namespace kpg::app {
 
-// The render-on-change loop (issue 9 item 13): the display refreshes call main.cpp's frame(), which
+// The render-on-change loop: the display refreshes call main.cpp's frame(), which
 // draws only when something changed (input, a running solver, replay or live re-convergence, a
 // mode's animation, the field's banded render, an action from the page), so an idle lab costs a
 // test of a few integers per refresh and no GL work.
@@ -43,26 +42,26 @@ struct AppState {
   float devicePixelRatio = 1;
   int framebufferWidth = 0;
   int framebufferHeight = 0;
-  // The SMO lab (issue 4). The UI (main.cpp, panels/) and window.kpg.dispatch (js_bridge.cpp)
+  // The SMO lab. The UI (main.cpp, panels/) and window.kpg.dispatch (js_bridge.cpp)
   // change it only through apply(lab, action).
   LabState lab = makeLabState();
-  // The Tutorials panel (issue 5, src/app/tutorials): open tutorial, page per tutorial, data.
+  // The Tutorials panel (src/app/tutorials): open tutorial, page per tutorial, data.
   TutorialState tutorial;
-  // The canvas modes (issue 6, src/app/modes): the other kernel methods on the lab's points, and
+  // The canvas modes (src/app/modes): the other kernel methods on the lab's points, and
   // their screens' cached grids. window.kpg reaches them through modes/mode_json.hpp.
   ModesState modes;
   ModesView modesView;
-  // The student's imported file (issue 9 item 3, session/data_import.hpp), kept whole while the
+  // The student's imported file (session/data_import.hpp), kept whole while the
   // lab shows two of its features and classes (session/file_actions.hpp activeImport).
   std::optional<DataImport> dataImport;
   // Every one-vs-one pair of that file trained on the shown features (session/class_regions.hpp):
   // the multi-class regions on the canvas while they belong to the lab's problem.
   std::optional<ClassRegions> classRegions;
   RenderState render;
-  // What a course page or an exercise decided (issue 10 §2, session/page_settings.hpp): locked
+  // What a course page or an exercise decided (session/page_settings.hpp): locked
   // controls, panels shown, the compact embed layout, autorun.
   PageSettings page;
-  // The open exercise and the student's progress (issue 10 §3, exercises/exercise_state.hpp).
+  // The open exercise and the student's progress (exercises/exercise_state.hpp).
   ExerciseSession exercise;
   StepWordsState stepWords;
   // The lockable controls the last frame drew (panels/lock_ui.hpp), for window.kpg's

@@ -40,7 +40,7 @@ void requestFiles(const char* what);
 void reportReplayProgress(const LabState& lab);
 
 // Once per drawn frame: the lab's step in words (lab/step_words.hpp) into the page's ARIA live
-// region, when it changed (issue 9 item 4).
+// region, when it changed.
 void reportStepWords(AppState& state, double nowSeconds);
 
 }  // namespace kpg::app

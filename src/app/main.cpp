@@ -1,9 +1,9 @@
 // The browser application: the platform layer calls frame() once per display refresh. A refresh
-// with nothing to show is skipped (frameNeeded, issue 9 item 13: an idle lab does no GL work).
+// with nothing to show is skipped (frameNeeded: an idle lab does no GL work).
 // A frame
 //   1. gives the solver its time slice (advance(): Run never freezes the page, docs/bad-inputs.md W6);
 //   2. continues the decision-field render for the model and view of the previous frame (render/,
-//      banded and at preview resolution while things move, TOOLCHAIN.md);
+//      banded and at preview resolution while things move);
 //   3. builds the panels (panels/), which change the lab only through actions;
 //   4. renders ImGui's draw lists with the OpenGL ES 3 backend.
 // Exported for tests and the benchmark (web/tests/lab.test.mjs, web/bench/frame_time.mjs):
@@ -34,12 +34,12 @@
 namespace kpg::app {
 namespace {
 
-// The solver's share of a frame when running at full speed, in Live re-convergence and replays
-// (the rest: UI and field bands). Issue 11 item 6: the frame's own CPU time under 8 ms while SMO
-// runs on 2 000 points, so that a 60 Hz frame keeps room for the browser and the GPU. The field
-// bands and the UI took 1.1 ms a frame there (web/bench/frame_time.mjs; the GL draw calls are the
-// rasterizer's time, SwiftShader's in headless Chromium), so 6 ms of solver keeps the frame near
-// 7 ms; 10 ms made it 11.2 ms.
+// The solver's share of a frame when running at full speed, in Live re-convergence and replays (the
+// rest: UI and field bands). The goal: the frame's own CPU time under 8 ms while SMO runs on 2 000
+// points, so that a 60 Hz frame keeps room for the browser and the GPU. The field bands and the UI
+// took 1.1 ms a frame there (web/bench/frame_time.mjs; the GL draw calls are the rasterizer's time,
+// SwiftShader's in headless Chromium), so 6 ms of solver keeps the frame near 7 ms; 10 ms made it
+// 11.2 ms.
 constexpr double kSolverBudgetMs = 6.0;
 // After a zoom or pan the field stays at preview resolution this long.
 constexpr double kViewSettleSeconds = 0.35;
@@ -151,7 +151,7 @@ std::uint64_t shownFingerprint(const AppState& state) {
   return h;
 }
 
-// Whether this display refresh needs a frame (issue 9 item 13). Anything that moves by itself
+// Whether this display refresh needs a frame. Anything that moves by itself
 // (a running solver, a replay, a live re-convergence, a mode's animated run, the field's banded
 // render, a view settling, an active text field, a held button) keeps frames coming; otherwise
 // only input, an action or a due notice does.
@@ -301,7 +301,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
          ",\"xMax\":" + jsonNumber(visible.xMax) + ",\"yMin\":" + jsonNumber(visible.yMin) +
          ",\"yMax\":" + jsonNumber(visible.yMax) + "}";
   out += ",\"modelRevision\":" + std::to_string(state.lab.modelRevision);
-  out += ",\"guide\":" + guideJson(v.ui);  // panels/param_widgets.hpp (issue 9 items 5-7)
+  out += ",\"guide\":" + guideJson(v.ui);  // panels/param_widgets.hpp
   out += ",\"frames\":" + std::to_string(state.frameCount);
   out += ",\"running\":" + std::string(state.lab.playback.running ? "true" : "false") +
          ",\"step\":" + std::to_string(state.lab.stepCount());
@@ -338,7 +338,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   return out.c_str();
 }
 
-// Asks for a frame at the next display refresh (render on change, issue 9 item 13): for tests that
+// Asks for a frame at the next display refresh (render on change): for tests that
 // wait for frames to be drawn (web/tests/harness.mjs waitFrames) on an otherwise idle page.
 EMSCRIPTEN_KEEPALIVE void kpg_request_frame() {
   kpg::app::requestFrame(kpg::app::appState());

@@ -20,7 +20,7 @@ import shutil
 import sys
 
 FILES = ("index.html", "kpg_app.js", "kpg_app.wasm")
-# The example course page (issue 10 §2): three iframes of index.html with address parameters.
+# The example course page: three iframes of index.html with address parameters.
 EXTRAS = ("embed-example.html",)
 MARKER = "<!-- kpg:inline-app -->"
 

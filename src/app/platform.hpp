@@ -1,7 +1,7 @@
 #pragma once
 // The platform layer: a GL context on a canvas, input delivered to Dear ImGui, the frame loop.
 // The browser build compiles platform_web.cpp; the choice is made by CMake, not by #ifdef in logic
-// (../shared/STYLE.md, item 7).
+// (docs/architecture.md).
 
 #include <functional>
 
@@ -13,7 +13,7 @@ struct FrameInfo {
   float devicePixelRatio = 1;  // device pixels per CSS pixel
   double timeSeconds = 0;
   // An input event (mouse, touch, wheel, key) arrived since the previous refresh, or the canvas
-  // changed size or pixel ratio: the app must draw (main.cpp, issue 9 item 13).
+  // changed size or pixel ratio: the app must draw (main.cpp).
   bool inputArrived = false;
 };
 

@@ -52,7 +52,7 @@ struct PlatformState {
   float primaryX = 0, primaryY = 0, secondX = 0, secondY = 0;
   float pinchDistance = 0, pinchCentreX = 0, pinchCentreY = 0;
   PinchDelta pinch;
-  // Render on change (issue 9 item 13): set by every input callback, cleared after each refresh.
+  // Render on change: set by every input callback, cleared after each refresh.
   bool inputArrived = true;
   double lastRefreshSeconds = -1;  // for ImGui's DeltaTime
   int lastWidth = 0, lastHeight = 0;

@@ -164,7 +164,7 @@ struct SampleData {
 // without, moons and circles d = 2 0.55 and 0.33 s against 0.52 and 0.28, blobs the same time
 // (medians of 3-5 runs on the bench's VM; 15-30 % of a d = 2 run went to page faults before the
 // cache grew with its reads). In the process that runs with huge pages, cacheBytes is lowered by
-// one huge page, so that -m still bounds the cache's memory (issue 11: peak memory ≤
+// one huge page, so that -m still bounds the cache's memory (the goal: peak memory ≤
 // svm-train's at the same -m).
 // KPG_HUGE_PAGES=0 keeps 4 KiB pages and KPG_HUGE_PAGES=1 asks for huge pages whatever the size;
 // a glibc.malloc.hugetlb tunable the user set is left as it is; a failed exec carries on.
@@ -180,7 +180,7 @@ void useHugePagesWhenCacheFills(char** argv, const std::string& trainingPath,
 // freed, while a cache column (4·N bytes) and a vector over the samples stay on the heap. glibc's
 // default threshold rises to the largest block freed so far, after which such blocks leave holes
 // in the heap that still count as resident: digits (45 sub-problems of 1 MB Q each) peaked
-// 0.9 MiB higher (issue 11's memory goal).
+// 0.9 MiB higher (against the goal of a peak memory ≤ svm-train's).
 bool loadSampleData(const std::string& path, const DataOptions& options, SampleData& data,
                     std::ostream& err);
 

@@ -1,8 +1,8 @@
 #pragma once
-// A small fixed pool for `kpg train -j N` (issue 11): the core's ParallelFor
-// (svm/parallel_for.hpp) over N − 1 worker threads and the calling one. run() cuts [0, count)
-// into equal contiguous parts, one a thread, and returns when all are done; the parts depend on
-// N only, and the core's results not even on that.
+// A small fixed pool for `kpg train -j N`: the core's ParallelFor (svm/parallel_for.hpp) over N − 1
+// worker threads and the calling one. run() cuts [0, count) into equal contiguous parts, one a
+// thread, and returns when all are done; the parts depend on N only, and the core's results not
+// even on that.
 //
 // A hand-off costs what the workers' waking costs. The solver asks for a column every iteration
 // (tens of microseconds apart on the bench's N = 5 000 sets), and on a VM a sleeping thread takes

@@ -1,10 +1,10 @@
 #pragma once
 // One vocabulary for every step-by-step algorithm of the core (SMO, the primal and kernel
-// perceptrons, kernel k-means), as STYLE.md "What we absorb" 3 asks and the architecture review
-// (change 8) measured missing: construct (or reset()), step() returning a record that carries
-// `statusAfter` and `stepsDone`, run(maxSteps) returning the steps taken, solve() running to the
-// end and returning the status, status() and message() as const getters. State stays copyable so
-// the app's History can rewind any of them.
+// perceptrons, kernel k-means), the one shape of stateful algorithms (docs/architecture.md):
+// construct (or reset()), step() returning a record that carries `statusAfter` and `stepsDone`,
+// run(maxSteps) returning the steps taken, solve() running to the end and returning the status,
+// status() and message() as const getters. State stays copyable so the app's History can rewind any
+// of them.
 //
 // Each algorithm keeps its own words for a status on screen and in files (SMO writes
 // "iteration limit", the perceptron "epoch cap reached"); the enum is shared so the app's playback,
@@ -38,8 +38,8 @@ constexpr std::string_view runStatusWords(RunStatus status, std::string_view cap
   return "unknown";
 }
 
-// run(maxSteps) and solve() as STYLE.md asks: loops over step(), written once so that the
-// algorithms that share this vocabulary cannot drift apart. Returns the steps taken.
+// run(maxSteps) and solve() as docs/architecture.md has them: loops over step(), written once so
+// that the algorithms that share this vocabulary cannot drift apart. Returns the steps taken.
 template <class Algorithm>
 std::int64_t runSteps(Algorithm& algorithm, std::int64_t maxSteps) {
   std::int64_t made = 0;

@@ -1,5 +1,5 @@
 // The app's share link (session/app_link.hpp): the lab's session plus the method and the
-// tutorial page (issue 9 item 2), all restored together or nothing (docs/bad-inputs.md W1).
+// tutorial page, all restored together or nothing (docs/bad-inputs.md W1).
 #include "session/app_link.hpp"
 #include "session/session_json.hpp"
 #include "session/share_link.hpp"

@@ -1,4 +1,4 @@
-// The multi-class regions of an imported file (session/class_regions.hpp, issue 9 item 3): every
+// The multi-class regions of an imported file (session/class_regions.hpp): every
 // one-vs-one pair trained on the two shown features, the vote at each place of the canvas, and
 // the regions hidden once the problem they were trained for changes. svm-train's labels on the
 // same grid are compared in tests/reference/class_regions_reference_test.cpp.

@@ -1,4 +1,4 @@
-// The student's own data and the lab's files (issue 9 items 2-3): import mapping, the choice of
+// The student's own data and the lab's files: import mapping, the choice of
 // two features and two classes, the file:line of bad files (docs/bad-inputs.md D, C, W12-W14), and
 // the export texts (points as CSV and LIBSVM, the model as a LIBSVM model file).
 #include "data/number_text.hpp"

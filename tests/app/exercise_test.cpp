@@ -1,4 +1,4 @@
-// Exercises (issue 10 §3): the definition's JSON (read/write, faults with their JSON path), every
+// Exercises: the definition's JSON (read/write, faults with their JSON path), every
 // built-in exercise solved with an answer this test derives from the core on its own path (never
 // a stored answer), a wrong answer explained with the actual numbers, the actions and the link.
 #include "data/number_text.hpp"
@@ -69,7 +69,7 @@ Answers derive(const Exercise& e, AppState& app) {
                               ? (step.j + 2) % lab.pointCount()
                               : (step.j + 1) % lab.pointCount();
       a.wrong = parsed("[" + std::to_string(step.i) + "," + std::to_string(other) + "]");
-      // The screen numbers points from 1 (issue 9 item 7); the answers are 0-based indices.
+      // The screen numbers points from 1; the answers are 0-based indices.
       a.rightText =
           "SMO picks (" + std::to_string(step.i + 1) + ", " + std::to_string(step.j + 1) + ")";
       break;

@@ -1,4 +1,4 @@
-// The notes' formulas on screen (src/app/tutorials/formula_text.hpp, issue 9 item 12): matrix
+// The notes' formulas on screen (src/app/tutorials/formula_text.hpp): matrix
 // literals split into aligned grids, value names with drawn subscripts and superscripts.
 #include "tutorials/formula_text.hpp"
 

@@ -1,4 +1,4 @@
-// Live mode (issue 9 item 1; lab_state.hpp LiveState): an edit warm-starts the solver from the
+// Live mode (lab_state.hpp LiveState): an edit warm-starts the solver from the
 // previous α made feasible (svm/warm_start.hpp) and re-converges, time-sliced; the segment's
 // step 0 is the warm start and rewinding inside it is exact.
 #include "lab/lab_state.hpp"

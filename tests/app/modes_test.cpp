@@ -236,8 +236,8 @@ TEST_CASE("contourSegments: the unit circle of x₁² + x₂² is traced within 
 }
 
 TEST_CASE("computeField: KFD with RBF γ = 1 on moons, the densest default, is finite", "[modes]") {
-  // The picture of issue 9 item 10: the field itself is sound (the garbage was the draw lists'
-  // 16-bit indices, fixed in src/app/CMakeLists.txt).
+  // This canvas once drew garbage triangles: the field itself is sound (the garbage was the draw
+  // lists' 16-bit indices, fixed in src/app/CMakeLists.txt).
   LabState lab = generatedLab("moons", 100, 0.1, KernelParams::rbf(1.0));
   ModesState modes;
   setMode(modes, lab, Mode::Kfd);

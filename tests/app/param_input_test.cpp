@@ -1,4 +1,4 @@
-// Setting numbers on screen (issue 9 items 5 and 7): the slider's ladder of nice values, typed
+// Setting numbers on screen: the slider's ladder of nice values, typed
 // values refused or clamped with the range in the message (never NaN: docs/bad-inputs.md W15), and
 // the points numbered from 1 as course-notes 001 Q7 numbers α₁, α₂, α₃.
 

@@ -89,7 +89,7 @@ std::string dispatch(const ActionRouter& router, const std::string& json) {
 
 }  // namespace
 
-// Issue 9 item 8: a tutorial page that concerns points shows them on the canvas, and the
+// A tutorial page that concerns points shows them on the canvas, and the
 // student's own lab comes back when the tutorial closes.
 TEST_CASE("Tutorial: the canvas follows the page and the student's lab comes back",
           "[tutorials][follow]") {

@@ -1,4 +1,4 @@
-// A course page's address parameters and locks (issue 10 §2): session/url_params.hpp,
+// A course page's address parameters and locks: session/url_params.hpp,
 // session/page_settings.hpp, and the router's guard (session/app_actions.cpp).
 #include "session/url_params.hpp"
 #include "session/app_actions.hpp"

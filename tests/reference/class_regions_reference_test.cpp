@@ -1,4 +1,4 @@
-// The lab's multi-class regions (src/app/session/class_regions.hpp, issue 9 item 3) against
+// The lab's multi-class regions (src/app/session/class_regions.hpp) against
 // Debian's LIBSVM 3.24: svm-train on the same two features of the same file, svm-predict at the
 // centre of every grid cell the canvas tints. Tolerance policy (svm_reference_test.cpp, M12):
 // at eps 1e-6 labels agree except for points within the solvers' tolerance of a boundary, so at

@@ -293,8 +293,8 @@ TEST_CASE("kpg: every --help gives the --label-column default the CSV reader use
 }
 TEST_CASE("F2/P3: every kernel-method command refuses overflowing kernel values with exit 2",
           "[cli][bad-input]") {
-  // The reliability audit's reproducers (../shared/audit/repro/): poly_overflow.txt, trained with
-  // -t 1 -g 1e15 -d 100 (degree 100 is accepted, γ·x·x' = 1e15..9e15 overflows at the power),
+  // The reliability audit's reproducers (docs/bad-inputs.md P3, G7): poly_overflow.txt, trained
+  // with -t 1 -g 1e15 -d 100 (degree 100 is accepted, γ·x·x' = 1e15..9e15 overflows at the power),
   // and nonfinite_linear_1e300.txt with the linear kernel (1e300·1e300 = inf).
   TempDir dir;
   writeFile(dir.file("poly_overflow.txt"), "1 1:1\n-1 1:2\n1 1:3\n");

@@ -1,5 +1,5 @@
-// SMO property suite (issue 13, "Fuzzing and fault tests that stay"): 2 400 seeded random tiny
-// problems through trainSvm, the path `kpg train` takes. Each run must either
+// SMO property suite: 2 400 seeded random tiny problems through trainSvm, the path `kpg train`
+// takes. Each run must either
 //   * end with a specific error — "y" for a single class, kKernelOverflowMessage when a kernel
 //     value k(x_i, x_j) is not finite (docs/bad-inputs.md P3, G7; the test computes the kernel
 //     itself to know which problems overflow), or noProgressMessage when SMO stopped moving
@@ -22,8 +22,8 @@
 // points, duplicates with conflicting labels, a single class, C = 2^-20 (≈ 1e-6) … 2^30 (≈ 1e9),
 // linear, RBF, sigmoid and polynomial kernels (degree 10 in most polynomial cases), features
 // scaled by 10^-150 … 10^150, C-SVC and ε-SVR. Every parameter is a power of two or a short dyadic
-// number so that svm-train, which parses -g -c -e -p -r as float (../shared/TOOLCHAIN.md), reads
-// exactly the double we train with.
+// number so that svm-train, which parses -g -c -e -p -r as float, reads exactly the double we train
+// with.
 
 #include "data/libsvm_format.hpp"
 #include "data/number_text.hpp"

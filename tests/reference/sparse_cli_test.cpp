@@ -168,8 +168,9 @@ TEST_CASE("F4: kpg kernel on sparse files with far indices gives the renumbered 
 TEST_CASE("F7: a model whose support vectors have no features predicts svm-predict's labels",
           "[reference][svm][cli][F7]") {
   TempDir dir;
-  // ../shared/audit/repro/model_zero_dim_ub.model and model_zero_values_ub_2.model, and the first
-  // as kpg writes it back (zeros dropped: no features at all).
+  // The reliability audit's two models whose support vectors have no non-zero feature
+  // (docs/bad-inputs.md F7), and the first as kpg writes it back (zeros dropped: no features at
+  // all).
   const std::string models[] = {
       "svm_type c_svc\nkernel_type rbf\ngamma 0.5\nnr_class 3\ntotal_sv 3\nrho 0 0 20\n"
       "label 1 6 3\nnr_sv 1 1 1\nSV\n1 1\n-1 1 6:0\n-1 -1 2:0\n",

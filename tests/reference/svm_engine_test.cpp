@@ -1,4 +1,4 @@
-// `kpg trace` shows exactly the run `kpg train` makes (issue 12: trace once built its own
+// `kpg trace` shows exactly the run `kpg train` makes (trace once built its own
 // one-vs-one sub-problems in input order, 245 iterations against train's 230 on a 3-class set),
 // and every SMO command refuses overflowing kernel values (reliability audit F2; docs/
 // bad-inputs.md P3, G7), by running the real binary.
@@ -108,7 +108,8 @@ TEST_CASE("kpg trace equals kpg train sub-problem by sub-problem on 3 classes",
 
 TEST_CASE("kpg train, trace and -v refuse overflowing kernel values, exit 2, no model (F2)",
           "[reference][svm][cli][bad-input]") {
-  // ../shared/audit/repro/: each trained a 0-SV or NaN model with exit 0 before.
+  // The reliability audit's reproducers (docs/bad-inputs.md P3, G7): each trained a 0-SV or NaN
+  // model with exit 0 before.
   const auto [content, flags] = GENERATE(table<std::string, std::string>({
       {"1 1:1e300\n-1 1:-1e300\n", "-t 0"},                            // nonfinite_linear_1e300
       {"1 1:1\n-1 1:2\n1 1:3\n", "-t 1 -g 1e15 -d 100"},               // poly_overflow

@@ -10,8 +10,7 @@
 //    (points within the solver tolerance of the boundary).
 //  * cross-loading: the same model file gives identical labels in both predictors, and decision
 //    values within 1e-9 relative (summation order differs).
-// Parameters are exact in float32 (0.5, 0.25, 2, 8): svm-train parses -g -c -e -p with strtof
-// (../shared/TOOLCHAIN.md).
+// Parameters are exact in float32 (0.5, 0.25, 2, 8): svm-train parses -g -c -e -p with strtof.
 
 #include "data/libsvm_format.hpp"
 #include "run_process.hpp"

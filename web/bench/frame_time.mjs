@@ -1,17 +1,16 @@
-// Frame-time benchmark of the SMO lab (issue 4, "Speed"; issue 9 items 1 and 13). Not a test: it
-// prints figures.
+// Frame-time benchmark of the SMO lab. Not a test: it prints figures.
 //
 //   node web/bench/frame_time.mjs [--live] [siteDir]   (default build/wasm/site, or KPG_SITE_DIR)
 //
-// First, Live mode (issue 9 item 1): a point of two moons (500 points, RBF γ = 2, C = 1) dragged
+// First, Live mode: a point of two moons (500 points, RBF γ = 2, C = 1) dragged
 // with real mouse events (one move per display refresh, 3 s), with the field shown and hidden.
 // It prints the median interval between frames the app drew, the wasm time per frame (frame()'s
 // own time, split into solver, field, UI and draw; kpg_view_json), the rasterizer's share (the
 // interval with the field shown minus with it hidden: SwiftShader's work on the field shader),
-// and the warm-start updates per edit; then an idle page's frames over 2 s (item 13).
+// and the warm-start updates per edit; then an idle page's frames over 2 s (render on change).
 // --live stops there. Then, the original running-SMO figures:
 //
-// In headless Chromium the WebGL is SwiftShader (a CPU rasterizer, ../shared/TOOLCHAIN.md), so
+// In headless Chromium the WebGL is SwiftShader (a CPU rasterizer), so
 // these are CPU figures, far above what a GPU gives. For N = 100, 500 and 2 000 points (two
 // moons, RBF γ = 2, C = 1) it measures while SMO runs at full speed:
 //   - the frame interval (requestAnimationFrame to requestAnimationFrame: what the user feels),
@@ -142,7 +141,7 @@ try {
       liveRows.push(row);
     }
     await page.evaluate(() => Module.ccall('kpg_set_field_visible', null, ['number'], [1]));
-    // Idle (item 13): after the field settles, frames drawn and refreshes skipped over 2 s.
+    // Idle: after the field settles, frames drawn and refreshes skipped over 2 s.
     await page.mouse.move(5, 5);
     await page.waitForFunction(() => {
       const v = JSON.parse(Module.ccall('kpg_view_json', 'string', [], []));

@@ -1,5 +1,5 @@
-// Run to convergence in the browser (issue 11 item 6: "Run to convergence on 5 000 points ends
-// in under a second"). Not a test: it prints figures.
+// Run to convergence in the browser (the goal: Run to convergence on 5 000 points ends in under a
+// second). Not a test: it prints figures.
 //
 //   node web/bench/run_to_convergence.mjs [siteDir]   (default build/wasm/site, or KPG_SITE_DIR)
 //

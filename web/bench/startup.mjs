@@ -1,10 +1,10 @@
-// Start-up benchmark of the page (issue 10, "interactive in under 1 s"). Not a test: it prints.
+// Start-up benchmark of the page (the goal: interactive in under 1 s). Not a test: it prints.
 //
 //   node web/bench/startup.mjs [--trials 5] [siteDir]   (default build/wasm/site, or KPG_SITE_DIR)
 //   node web/bench/startup.mjs [--trials 5] build/wasm/dist/kernel-playground.html
 //                                   (the single file, opened over file:// as by a double-click)
 //
-// Each trial launches a new headless Chromium (software GL: SwiftShader, ../shared/TOOLCHAIN.md),
+// Each trial launches a new headless Chromium (software GL: SwiftShader),
 // opens the page once and waits until window.kpg answers state(); then a second load of the same
 // page in that browser with the HTTP cache off. It prints, in ms after the navigation: the page
 // script's start, the WebGL2 check (index.html's getContext: the GPU process's cold start in a new

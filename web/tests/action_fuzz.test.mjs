@@ -1,9 +1,9 @@
-// The browser action fuzzer (issue 13; reliability audit "UI fuzz"): seeded random and hostile
-// input to window.kpg.dispatch, openShareLink and importSession — every documented action type
-// with valid and invalid fields, unknown types, NaN/±∞/1e308/2^63/negative counts, wrong types,
-// long and odd strings, deep JSON, duplicate keys, garbage share links and sessions. Every
-// refused input must leave state() unchanged (share links and imports may add their error
-// notice, nothing else); after every 100 inputs the page must be alive and answer state().
+// The browser action fuzzer: seeded random and hostile input to window.kpg.dispatch, openShareLink
+// and importSession — every documented action type with valid and invalid fields, unknown types,
+// NaN/±∞/1e308/2^63/negative counts, wrong types, long and odd strings, deep JSON, duplicate keys,
+// garbage share links and sessions. Every refused input must leave state() unchanged (share links
+// and imports may add their error notice, nothing else); after every 100 inputs the page must be
+// alive and answer state().
 //
 // Coverage (reliability audit N1: seed 13 never drew a frame with the sigmoid kernel, C = ∞ and
 // Live on, the combination that trapped): the run begins its batches with a tour of every kernel

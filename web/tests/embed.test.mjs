@@ -1,4 +1,4 @@
-// A course page embedding the app (issue 10 §2): web/embed-example.html's three iframes open with
+// A course page embedding the app: web/embed-example.html's three iframes open with
 // the state their address parameters ask for (session/url_params.hpp), and a locked control
 // refuses the real mouse: a click on each locked control drawn (kpg_lockable_items_json, the
 // rectangles panels/lock_ui.cpp records) changes nothing, a click on an unlocked one works.
@@ -21,7 +21,7 @@ const itemsOf = (f) => f.frame.evaluate(() =>
 const framesOf = (f) => f.frame.evaluate(() =>
   JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])).frames);
 
-// The app draws only when something changed (issue 9 item 13: an input it saw, a running
+// The app draws only when something changed (an input it saw, a running
 // solver), and a key pressed while another frame has the focus is nothing to this one, so the
 // wait asks for the frames, as harness.mjs's waitFrames does.
 async function waitFrames(f, count = 3) {

@@ -1,4 +1,4 @@
-// Exercises that check themselves (issue 10 §3), through the page: every built-in exercise of
+// Exercises that check themselves, through the page: every built-in exercise of
 // kpg.exercises() is answered wrongly first (the feedback must explain it), then solved with an
 // answer this test derives from the app's own state() — the lab stepped or converged with the
 // exercise closed, the Tutorials panel's values, the other methods' state — never a stored

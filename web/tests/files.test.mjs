@@ -1,4 +1,4 @@
-// The file toolbar and the student's own data (issue 9 items 2-3), driven as a person would: the
+// The file toolbar and the student's own data, driven as a person would: the
 // mouse on the on-screen buttons (their rectangles come from the app, kpg_files_ui_json, not from
 // pixel guesses), the file chooser, a drag-and-drop with a DataTransfer, a paste event, the
 // downloads. exportModel's file goes to the real svm-predict (Debian libsvm-tools).

@@ -1,9 +1,12 @@
-// Getting in and setting values (issue 9 items 5, 6, 7 and 11), driven as a person would: the
-// mouse drags the γ log slider and types into the fields beside it, hovers controls and reads
-// their tooltips, dismisses the start card and reopens it with Help across a reload, reads f(x)
-// under the cursor and w, m = 1/‖w‖ of notes 001 Q7, reads points numbered from 1, and finds Step
-// at one place whatever the preset or kernel. The rectangles of the controls come from the app
-// (view().guide.items, panels/param_widgets.hpp markItem), not from pixel guesses.
+// Getting in and setting values, driven as a person would: the mouse drags the γ log slider and
+// types into the fields beside it, hovers controls and reads their tooltips, dismisses the start
+// card and reopens it with Help across a reload, reads f(x) under the cursor and w, m = 1/‖w‖ of
+// notes 001 Q7, reads points numbered from 1, and finds Step at one place whatever the preset or
+// kernel. The rectangles of the controls come from the app (view().guide.items,
+// panels/param_widgets.hpp markItem), not from pixel guesses. The "(item N)" ending a test's name
+// is the requirement it checks: 4 the phone's one-column layout, 5 sliders and typed values, 6 the
+// start card, tooltips, the colour bar and the cursor readout, 7 points numbered from 1,
+// 11 controls that stay at one place.
 // Screenshots: build/screenshots/guide-*.png.
 import { TestContext } from './harness.mjs';
 

@@ -28,7 +28,7 @@ async function freePort() {
   });
 }
 
-// The built app in its two distribution forms (issue 10; src/app/make_dist.py makes them with
+// The built app in its two distribution forms (src/app/make_dist.py makes them with
 // every build of kpg_site): the folder, and the single file with the wasm inline.
 export const distDir = process.env.KPG_DIST_DIR || path.join(repoRoot, 'build', 'wasm', 'dist');
 export const distFolder = path.join(distDir, 'kernel-playground');
@@ -76,7 +76,7 @@ export async function launchBrowser() {
     // A fresh context per test: no shared storage; `options` may set viewport, deviceScaleFactor,
     // hasTouch (Playwright's BrowserContext options).
     // `firstVisit: true` opens the app as a first-time visitor; otherwise the start card
-    // (issue 9 item 6, src/app/panels/start_card.hpp) counts as seen, on every navigation.
+    // (src/app/panels/start_card.hpp) counts as seen, on every navigation.
     newPage: async (options = {}) => {
       const { firstVisit = false, ...contextOptions } = options;
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 },
@@ -157,9 +157,9 @@ export class TestContext {
 
   // The lab's view (H4, src/app/main.cpp kpg_view_json): canvas rectangle and plot transform,
   // field renderer state, frame timings.
-  // The view is what the last drawn frame laid out, and the app draws only when something changed
-  // (issue 9 item 13): an action dispatched just before is on screen only after the next frame, so
-  // the view is read after one more frame (a click aimed by a stale view lands in the old layout).
+  // The view is what the last drawn frame laid out, and the app draws only when something changed:
+  // an action dispatched just before is on screen only after the next frame, so the view is read
+  // after one more frame (a click aimed by a stale view lands in the old layout).
   async view() {
     await this.waitFrames(1);
     return this.rawView();
@@ -194,7 +194,7 @@ export class TestContext {
 
   // Waits until the app has drawn `count` more frames (ImGui sees input once per frame, and a
   // software-GL frame can take 100 ms).
-  // The app draws only when something changed (issue 9 item 13), so the wait asks for frames.
+  // The app draws only when something changed, so the wait asks for frames.
   async waitFrames(count = 3) {
     const now = (await this.rawView()).frames;
     await this.page.waitForFunction((target) => {

@@ -1,4 +1,4 @@
-// The SMO lab's view (issue 4): the GPU decision field against the core, canvas interaction with
+// The SMO lab's view: the GPU decision field against the core, canvas interaction with
 // mouse, touch and keyboard, and a screenshot of each main state (build/screenshots/lab-*.png).
 // Reference numbers are the course's: notes 001 Question 7, X = [[1,3],[2,1],[0,1]],
 // y = [1,1,−1] → α = (1/4, 3/8, 5/8), w = (1, 1/2), b = −3/2, so f(x) = x₁ + x₂/2 − 3/2.

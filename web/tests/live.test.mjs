@@ -1,7 +1,7 @@
-// Live mode (issue 9 item 1) and render on change (item 13), driven as a person would: a mouse
-// drag of a point with Live on keeps the decision field following it; a γ or C change keeps the
-// field; Live off goes back to step 0; the switch survives a share link; an idle page draws no
-// frames; a drag at 2 000 points still answers. Screenshots: build/screenshots/live-*.png.
+// Live mode and render on change, driven as a person would: a mouse drag of a point with Live on
+// keeps the decision field following it; a γ or C change keeps the field; Live off goes back to
+// step 0; the switch survives a share link; an idle page draws no frames; a drag at 2 000 points
+// still answers. Screenshots: build/screenshots/live-*.png.
 import { TestContext } from './harness.mjs';
 
 const toPage = TestContext.toPage;

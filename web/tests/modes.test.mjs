@@ -1,8 +1,8 @@
-// The canvas modes of issue 6 through window.kpg: each method on a preset, checked against the
-// course notes' numbers or against invariants computed here in JS from the points in state();
-// a screenshot per mode (build/screenshots/mode-*.png), and empty data / bad parameters; step back
-// and the scrubber of the step-by-step methods (issue 12); every mode's canvas read back at its
-// densest default, the points where they belong (issue 9 item 10).
+// The canvas modes through window.kpg: each method on a preset, checked against the course notes'
+// numbers or against invariants computed here in JS from the points in state(); a screenshot per
+// mode (build/screenshots/mode-*.png), and empty data / bad parameters; step back and the scrubber
+// of the step-by-step methods; every mode's canvas read back at its densest default, the points
+// where they belong.
 
 async function must(t, action) {
   const r = await t.page.evaluate((a) => window.kpg.dispatch(a), action);
@@ -387,7 +387,7 @@ export default [
     name: 'every mode draws its points where they are at its densest default (KFD RBF gamma = 1)',
     async run(t) {
       await t.openApp();
-      // Issue 9 item 10: with 16-bit draw-list indices the KFD canvas on moons with RBF γ = 1 drew
+      // With 16-bit draw-list indices the KFD canvas on moons with RBF γ = 1 drew
       // garbage triangles and lost its points. Each mode on two moons (RBF γ = 1), SVR on the sine.
       const cases = [
         { mode: 'kfd', params: { form: 'kfd' }, fills: CLASS },

@@ -1,4 +1,4 @@
-// Runs web/tests/*.test.mjs against the built app in its two distribution forms (issue 10):
+// Runs web/tests/*.test.mjs against the built app in its two distribution forms:
 //   1. every test against the folder build/wasm/dist/kernel-playground/ (or KPG_SITE_DIR) served
 //      under a sub-path, /course/ml/kpg/, as a course site would; a test fails if the page asks
 //      for anything outside that folder (the app's paths are relative, it calls no other host);

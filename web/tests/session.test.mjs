@@ -1,4 +1,4 @@
-// The lab's logic through window.kpg (issue 4): the hand-solved example, rewind, every action,
+// The lab's logic through window.kpg: the hand-solved example, rewind, every action,
 // share links, export/import, autosave and restore, and the browser bad inputs W1-W5, W10, W11.
 
 const dispatch = (t, action) => t.page.evaluate((a) => window.kpg.dispatch(a), action);

@@ -1,4 +1,4 @@
-// The app shell (issue 2): it starts, draws its first window, and reports itself through window.kpg.
+// The app shell: it starts, draws its first window, and reports itself through window.kpg.
 export default [
   {
     name: 'the app starts, shows its window and draws a non-blank canvas',

@@ -1,9 +1,9 @@
-// The Tutorials panel (issue 5) through window.kpg: every page of every tutorial opened by
-// dispatch, its key numbers checked against the course notes (typos fixed), a screenshot of each
-// page (build/screenshots/tutorial-<id>-<page>.png), the derivation following an edit of the
-// data, leaving and coming back to the same page, and bad tutorial actions refused. Issue 9 item
-// 8, by mouse: the canvas follows the page, closing brings the student's points back, the Data
-// list names what the canvas holds, and the perceptron tutorial's Try it opens the perceptron mode.
+// The Tutorials panel through window.kpg: every page of every tutorial opened by dispatch, its key
+// numbers checked against the course notes (typos fixed), a screenshot of each page
+// (build/screenshots/tutorial-<id>-<page>.png), the derivation following an edit of the data,
+// leaving and coming back to the same page, and bad tutorial actions refused. By mouse: the canvas
+// follows the page, closing brings the student's points back, the Data list names what the canvas
+// holds, and the perceptron tutorial's Try it opens the perceptron mode.
 import { TestContext } from './harness.mjs';
 
 const S5 = Math.sqrt(5);

@@ -1,4 +1,4 @@
-// The built-in exercises (issue 10 §3), in the order of the course notes: kernels and Mercer
+// The built-in exercises, in the order of the course notes: kernels and Mercer
 // (000), the perceptron (002) and its dual (001), the hand-solved SVM of 001 Question 7, the soft
 // margin (000), SMO (003), the RBF kernel, ε-SVR and kernel PCA (000), KFD (004). Every canvas is
 // a preset of the core (data/toy_datasets.hpp) set up through the lab's own actions; no answer is

@@ -1,5 +1,5 @@
 #pragma once
-// Exercises that check themselves (issue 10 §3). An exercise is a session (the canvas set-up and
+// Exercises that check themselves. An exercise is a session (the canvas set-up and
 // the method) plus a prompt, hints, locks and a goal the app checks from the core's own state,
 // never from screen pixels. No GL, no ImGui: the panel (exercise_panel.cpp), window.kpg
 // (exercise_state.hpp) and the tests all use these functions.

@@ -1,4 +1,4 @@
-// The exercises' side of the page (issue 10 §3), linked into kpg_app.js with --post-js (so the
+// The exercises' side of the page, linked into kpg_app.js with --post-js (so the
 // single file carries it too); index.html calls Module.kpgExercises:
 //   loadProgress() / saveProgress()  the student's progress (solved / attempted per exercise) in
 //                                    localStorage; the app holds it while the page runs

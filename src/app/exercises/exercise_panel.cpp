@@ -33,7 +33,7 @@ void pointsAnswer(AppState& state) {
     const bool on = std::find(s.selected.begin(), s.selected.end(), t) != s.selected.end();
     if (t % 10 != 0) ImGui::SameLine();
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.25f, 1));
-    const std::string label = std::to_string(pointNumber(t)) + "##pick";  // from 1 (issue 9 item 7)
+    const std::string label = std::to_string(pointNumber(t)) + "##pick";  // numbered from 1
     if (ImGui::Button(label.c_str(), ImVec2(ImGui::GetFontSize() * 1.8f, 0)))
       (void)pickExercisePoint(t);
     if (on) ImGui::PopStyleColor();

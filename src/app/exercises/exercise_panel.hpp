@@ -1,5 +1,5 @@
 #pragma once
-// The exercise panel (issue 10 §3), in the pair panel's place while an exercise is open: the
+// The exercise panel, in the pair panel's place while an exercise is open: the
 // prompt, hints revealed one at a time, the answer (points picked on the canvas, a number, a
 // word, or "check my canvas"), the feedback, and the list of exercises with the student's
 // progress. Answers go through the same submitExerciseAnswer as window.kpg.

@@ -1,5 +1,5 @@
 #pragma once
-// Exercises in the app (issue 10 §3): opening one sets up the canvas (its session and method)
+// Exercises in the app: opening one sets up the canvas (its session and method)
 // and its locks; answers are checked by checkAnswer (exercise.hpp) on the app's state; the
 // student's progress is counted per exercise. The exercise panel (exercise_panel.cpp) and
 // window.kpg go through these functions:

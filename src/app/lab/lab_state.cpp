@@ -55,7 +55,7 @@ void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
   if (lab.params.hardMargin()) {
     // docs/bad-inputs.md G16: with C = ∞ on classes whose feature-space hulls meet, the dual is
     // unbounded and SMO's α would grow to the step cap, drawing a meaningless f. Named, and no
-    // run starts (issue 9 item 9).
+    // run starts.
     const SeparabilityResult separable =
         hardMarginSeparability(lab.data.points, y, lab.params.kernel);
     if (separable.verdict == Separability::NotSeparable) {

@@ -1,5 +1,5 @@
 #pragma once
-// The SMO lab's logic (issue 4): one value holding the session (points, labels, kernel, C, eps,
+// The SMO lab's logic: one value holding the session (points, labels, kernel, C, eps,
 // selection rule), the rewindable solver and the model view the panels draw, changed only by
 // actions. No GL, no ImGui: compiled natively too and unit-tested (tests/app).
 //
@@ -19,7 +19,7 @@
 //   lab.model.solution.alpha, lab.model.solution.bias, lab.history->lastStep()  // read
 // The same actions come from the UI and from window.kpg.dispatch (session/action_json.hpp).
 //
-// Live mode (issue 9 item 1, on by default): an edit of the points (add, move, delete, relabel,
+// Live mode (on by default): an edit of the points (add, move, delete, relabel,
 // undo, redo) or of a parameter (kernel, γ, degree, coef0, C and the hard margin, eps, rules)
 // warm-starts the solver from the previous α made feasible for the new problem
 // (kpg::warmStartAlpha, svm/warm_start.hpp) and runs it to convergence, time-sliced: up to
@@ -306,7 +306,7 @@ const std::vector<PresetEntry>& labPresets();
 // ε-SVR's regression set (modes/mode_state.hpp loadSinePreset), listed by the other methods only.
 const PresetEntry& sinePreset();
 
-// What the Data list names (issue 9 item 8): the loaded preset's label, the imported file or the
+// What the Data list names: the loaded preset's label, the imported file or the
 // tutorial's points, "custom" for points without a source (`presets` and the sine set are looked
 // up), and " (edited)" once a point was
 // edited, so the list never names a set the canvas no longer holds.

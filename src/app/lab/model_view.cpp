@@ -57,7 +57,7 @@ void refreshModel(LabState& lab) {
     if (c == SupportCategory::Bound) ++m.boundCount;
   }
   m.supportCount = m.freeCount + m.boundCount;
-  // A point with f(x) = 0 lies on the boundary: it is in neither class (issue 9 item 9), so at
+  // A point with f(x) = 0 lies on the boundary: it is in neither class, so at
   // step 0 (α = 0, b = 0, f ≡ 0) no point counts as classified, not the class sign(0) picks.
   Index correct = 0;
   m.undecidedCount = 0;

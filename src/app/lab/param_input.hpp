@@ -1,5 +1,5 @@
 #pragma once
-// Setting a number on screen (issue 9 items 5 and 7), without ImGui so that tests/app checks it:
+// Setting a number on screen, without ImGui so that tests/app checks it:
 //
 // - A parameter's slider moves over a ladder of "nice" values. Where the range spans decades (γ,
 //   C, eps, μ, the perceptron's η, SMO's speed) the ladder is logarithmic, ten rungs a decade

@@ -1,6 +1,6 @@
-// The lab's steps in words, for the screen reader's live region outside the canvas (issue 9
-// item 4): everything the canvas shows of a step is also said, in the notes' vocabulary, with the
-// points numbered from 1 as the notes number them.
+// The lab's steps in words, for the screen reader's live region outside the canvas: everything the
+// canvas shows of a step is also said, in the notes' vocabulary, with the points numbered from 1 as
+// the notes number them.
 #pragma once
 
 #include "lab/lab_state.hpp"

@@ -5,7 +5,7 @@
 // projection); this file only samples them. UI-free: the screens draw the grids, tests check them.
 //
 // Grids are computed only when the model or the view changed: SwiftShader's WebGL is slow, and
-// one grid of side² nodes costs side² · n kernel terms (../shared/TOOLCHAIN.md).
+// one grid of side² nodes costs side² · n kernel terms.
 
 #include "modes/contour.hpp"
 #include "modes/mode_state.hpp"

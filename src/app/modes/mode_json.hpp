@@ -1,5 +1,5 @@
 #pragma once
-// window.kpg for the canvas modes (issue 6). Actions (JSON objects with "type"):
+// window.kpg for the canvas modes. Actions (JSON objects with "type"):
 //   {"type":"setMode", "mode":"svm"|"perceptron"|"knn"|"kmeans"|"kpca"|"kfd"|"lda"|"svr"}
 //   {"type":"modeStep", "n":1}     one visited sample / k-means step / SMO pair update, n times
 //   {"type":"modeStepBack", "n":1}   n steps back (perceptron, k-means, ε-SVR; lab/history.hpp)

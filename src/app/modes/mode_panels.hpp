@@ -1,5 +1,5 @@
 #pragma once
-// The canvas modes' view (issue 6): the mode selector, and for every mode other than the SVM lab a
+// The canvas modes' view: the mode selector, and for every mode other than the SVM lab a
 // screen of its own in the lab's layout — controls on the left (data, kernel, the mode's
 // parameters, Step back / Step / Run / Reset and the scrubber), the canvas in the middle (regions
 // or contours over the plane from a CPU grid, points, the mode's highlights), the numbers on the

@@ -1,7 +1,7 @@
-// The canvas modes' screens (issue 6): the windows every method shares, in the lab's layout. The
-// method's own parts come from its ModeScreen (one file per method, mode_screen.hpp). Grids are
-// computed on the CPU at ≤ 96×96 only when the model or the view changed (SwiftShader is slow,
-// TOOLCHAIN.md) and drawn as run-length cells and marching-squares contour lines.
+// The canvas modes' screens: the windows every method shares, in the lab's layout. The method's own
+// parts come from its ModeScreen (one file per method, mode_screen.hpp). Grids are computed on the
+// CPU at ≤ 96×96 only when the model or the view changed (SwiftShader is slow) and drawn as
+// run-length cells and marching-squares contour lines.
 
 #include "modes/mode_screen.hpp"
 
@@ -150,7 +150,7 @@ void drawModeCanvas(AppState& app, UiState& ui, const ModeScreen& screen, const 
   const CanvasView view = CanvasView::fit(lab.view, min, max);
   // The transform is published for window.kpg's view (tests map plot points to the page), but
   // canvasValid stays false so the hidden SVM field is not rendered while a mode is shown
-  // (SwiftShader: every field costs real CPU, TOOLCHAIN.md).
+  // (SwiftShader: every field costs real CPU).
   ui.canvas = view;
   ui.canvasValid = false;
 
@@ -232,7 +232,7 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
     ImGui::EndCombo();
   }
   tip(ui, "The points every method works on; the SVM lab shows the same points.");
-  // The lab's class chips and tools (issue 9 item 11: one way of adding points everywhere).
+  // The lab's class chips and tools: one way of adding points everywhere.
   drawClassChips(ui, true);
   drawEditRow(lab, ui);
 }
@@ -393,12 +393,12 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
 
   const PageSettings& page = state.page;  // a course page's panels (page_settings.hpp)
   if (page.showsPanel(Panel::Controls) && sectionShown(layout, ui, PhoneSection::Controls)) {
-    // Always a scrollbar: one that came and went would move the controls sideways (item 11).
+    // Always a scrollbar: one that came and went would move the controls sideways.
     beginPanel(titleBesideHelp("Kernel Playground · kernel methods###modecontrols",
                                "Kernel methods###modecontrols", layout.controls.size.x),
                layout.controls, ImGuiWindowFlags_AlwaysVerticalScrollbar);
     drawModeSelector(modes, lab, ui);
-    // Step / Run / Reset first, at the lab's place (issue 9 item 11).
+    // Step / Run / Reset first, at the lab's place.
     if (screen->stepTip) steppingControls(modes, lab, ui, screen->stepTip);
     dataControls(lab, ui, state.modesView);
     const bool kernelUsed =

@@ -1,5 +1,5 @@
 #pragma once
-// The pieces every canvas mode's screen shares (issue 6), and the interface of one method's screen.
+// The pieces every canvas mode's screen shares, and the interface of one method's screen.
 // As the ImGui demo is split by feature, each method has one file (perceptron_screen.cpp,
 // knn_screen.cpp, kmeans_screen.cpp, kpca_screen.cpp, kfd_screen.cpp, svr_screen.cpp) with its
 // canvas layers, tooltip, controls, numbers and plots; mode_screen.cpp lays out the windows in the
@@ -59,7 +59,7 @@ struct ModeScreen {
   void (*plots)(const LabState& lab, ModesState& modes, ModesView& view, ImDrawList* draw,
                 ImVec2 min, ImVec2 max);
   // What Step does, for the methods with steps: the shared frame draws Step back / Step / Run /
-  // Reset under the method selector, at the same place on every screen (issue 9 item 11).
+  // Reset under the method selector, at the same place on every screen.
   const char* stepTip;
 };
 

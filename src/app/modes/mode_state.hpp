@@ -1,5 +1,5 @@
 #pragma once
-// The app's canvas modes (issue 6): the course's other kernel methods run on the lab's clicked
+// The app's canvas modes: the course's other kernel methods run on the lab's clicked
 // points (lab.data) with the lab's kernel (lab.params.kernel):
 //   Perceptron  primal (002) and dual/kernel (001) perceptron, one visited sample per step;
 //   k-NN        kernel k-nearest neighbours (000 "Kernelizing k-NN");

@@ -1,4 +1,4 @@
-# The canvas modes' screens (issue 6), one file per method plus the shared frame (included from
+# The canvas modes' screens, one file per method plus the shared frame (included from
 # src/app/ui.cmake after kpg_app_ui is defined). Their UI-free state, JSON and field grids are
 # in kpg_app_logic (src/app/logic.cmake).
 target_sources(kpg_app_ui PRIVATE

@@ -1,5 +1,5 @@
 #pragma once
-// The canvas's gestures, one module for the SMO lab and every canvas mode (issue 4 "The canvas"):
+// The canvas's gestures, one module for the SMO lab and every canvas mode:
 //   - click / tap on empty space adds a point of the current class (the +1 / −1 chip);
 //   - press on a point and drag moves it; a drag on empty space (or any drag with the Pan tool)
 //     pans; the wheel (or a trackpad pinch, which browsers send as a wheel with Ctrl) zooms about

@@ -6,8 +6,8 @@
 // corner): α = 0 a small circle, 0 < α < C a diamond, α = C a square (plot.hpp markers).
 // Right of the plot, the colour bar of f(x) (colour_bar.hpp); under it a readout of (x₁, x₂) and
 // f(x) under the pointer (f from the core's decisionValues, the CPU reference of the field), and
-// with the linear kernel w = Σ αᵢyᵢxᵢ, b and the margin m = 1/‖w‖ as notes 001 Q7 solves them
-// (issue 9 item 6). Points are numbered from 1 on screen (item 7).
+// with the linear kernel w = Σ αᵢyᵢxᵢ, b and the margin m = 1/‖w‖ as notes 001 Q7 solves them.
+// Points are numbered from 1 on screen.
 
 #include "lab/step_words.hpp"
 #include "panels/canvas_input.hpp"

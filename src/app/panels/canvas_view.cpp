@@ -120,7 +120,7 @@ void drawCanvasAxes(ImDrawList* draw, const CanvasView& view, const char* xName,
     draw->AddLine(ImVec2(view.min.x, sy), ImVec2(view.max.x, sy),
                   axis ? IM_COL32(0, 0, 0, 70) : plot::kGrid, axis ? 1.2f : 1.0f);
     // A label in the bottom band (the x labels' row) or under the axis name at the top would be
-    // drawn over another label (issue 9 item 12): the grid line stays, the number is left out.
+    // drawn over another label: the grid line stays, the number is left out.
     const float top = sy - lineHeight - 1;
     if (top + lineHeight > view.max.y - lineHeight - 2 || top < view.min.y + lineHeight + 4)
       continue;

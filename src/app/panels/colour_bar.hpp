@@ -1,8 +1,8 @@
 #pragma once
-// The colour bar of the decision field f(x) (issue 9 items 2 and 6): the map of
-// shaders/field_colour.frag (pale tints towards the class colour of sign f, saturating with |f|),
-// f from −3 to 3 with the boundary f = 0 and the margins f = ±1 marked as on the canvas. Drawn
-// beside the canvas on screen and in the exported figure.
+// The colour bar of the decision field f(x): the map of shaders/field_colour.frag (pale tints
+// towards the class colour of sign f, saturating with |f|), f from −3 to 3 with the boundary f = 0
+// and the margins f = ±1 marked as on the canvas. Drawn beside the canvas on screen and in the
+// exported figure.
 
 #include <imgui.h>
 

@@ -1,8 +1,8 @@
-// The controls (issue 4, "Controls and panels"): presets and the seeded generator, the class chips
-// and canvas tools, the kernel and its parameters, C on a log slider with the hard-margin switch,
-// eps, the pair-selection rule, the Live switch and the stepping controls with the scrubber. Every
-// change is an action (lab_state.hpp); with Live off a parameter change resets the solver and
-// apply() says so in a notice, with Live on it re-converges from the previous α.
+// The controls: presets and the seeded generator, the class chips and canvas tools, the kernel and
+// its parameters, C on a log slider with the hard-margin switch, eps, the pair-selection rule, the
+// Live switch and the stepping controls with the scrubber. Every change is an action
+// (lab_state.hpp); with Live off a parameter change resets the solver and apply() says so in a
+// notice, with Live on it re-converges from the previous α.
 
 #include "modes/mode_panels.hpp"
 #include "panels/file_toolbar.hpp"
@@ -103,7 +103,7 @@ void dataSection(LabState& lab, UiState& ui) {
 }
 
 // An imported file of three or more classes: every pair trained at once, the canvas coloured by
-// the class that wins the one-vs-one vote (session/class_regions.hpp, issue 9 item 3).
+// the class that wins the one-vs-one vote (session/class_regions.hpp).
 void classRegionsRow(AppState& app, UiState& ui) {
   const DataImport* shown = activeImport(app.dataImport, app.lab);
   if (!shown || shown->classes.size() < 3) return;
@@ -374,16 +374,16 @@ void drawControlsPanel(AppState& app, UiState& ui, const PanelRect& rect) {
                                  ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus |
                                  // A scrollbar that came and went with the preset's rows would
-                                 // move every control sideways (issue 9 item 11).
+                                 // move every control sideways.
                                  ImGuiWindowFlags_AlwaysVerticalScrollbar;
-  // The product and build version head the first window (issue 2); the ### id keeps the
+  // The product and build version head the first window; the ### id keeps the
   // window's identity independent of its title.
   if (ImGui::Begin(titleBesideHelp("Kernel Playground · SMO lab###controls", "SMO lab###controls",
                                    rect.size.x),
                    nullptr, flags)) {
-    drawModeSelector(modes, lab, ui);  // modes/mode_panels.hpp (issue 6)
+    drawModeSelector(modes, lab, ui);  // modes/mode_panels.hpp
     // The solver's block first: its place never depends on the preset's generator rows or the
-    // kernel's parameter rows (issue 9 item 11).
+    // kernel's parameter rows.
     solverSection(lab, ui);
     dataSection(lab, ui);
     classRegionsRow(app, ui);

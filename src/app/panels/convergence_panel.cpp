@@ -1,4 +1,4 @@
-// Convergence over the steps (issue 4): the course's dual objective D(α) = Σα − ½αᵀQα (rising)
+// Convergence over the steps: the course's dual objective D(α) = Σα − ½αᵀQα (rising)
 // and the primal P = ½‖w‖² + CΣξ (falling) on a linear scale; the duality gap P − D and the
 // violation m(α) − M(α) against the eps line on a log scale, where their decay is readable.
 // Samples come from SolverHistory::trace() (decimated for long runs); a vertical line marks the

@@ -1,8 +1,8 @@
-// The dual variables (issue 4, "Dual panel"): a bar per αᵢ in the class colour, the lines α = 0
+// The dual variables: a bar per αᵢ in the class colour, the lines α = 0
 // and α = C (the box of course-notes 000 "non separable case - dual form"), the constraint
 // Σ αᵢ yᵢ = 0 shown live, and the link to the canvas: hovering a bar highlights the point and
 // hovering a point highlights its bar. Bars are numbered from 1, as the notes number α₁, α₂, α₃
-// (bar k on the axis is point index k − 1 inside; issue 9 item 7).
+// (bar k on the axis is point index k − 1 inside).
 
 #include "lab/param_input.hpp"
 #include "panels/panels.hpp"

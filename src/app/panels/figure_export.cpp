@@ -1,4 +1,4 @@
-// Export PNG (issue 9 item 2): the canvas as a clean figure, rendered offscreen at 2×.
+// Export PNG: the canvas as a clean figure, rendered offscreen at 2×.
 //
 // What is drawn: the canvas window's draw list of the last frame (the decision field image that
 // render/ drew on the GPU, the grid with tick labels, the points with their SV markers, the

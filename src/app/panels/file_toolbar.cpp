@@ -106,7 +106,7 @@ void importRow(AppState& state, const DataImport& shown) {
   ImGui::SameLine();
   ImGui::TextUnformatted("y = −1:");
   classCombo("##importnegative", "import-negative", shown.negative, negative);
-  // What the lab trains on, in words (issue 9 item 3: "the lab says so").
+  // What the lab trains on, said in words.
   std::string words;
   if (d > 2) words += "training on these 2 of " + std::to_string(d) + " features";
   if (shown.classes.size() > 2) {

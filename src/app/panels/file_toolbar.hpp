@@ -1,5 +1,5 @@
 #pragma once
-// The file toolbar (issue 9 items 2-3): one row at the top of the canvas column, at the same
+// The file toolbar: one row at the top of the canvas column, at the same
 // place in every mode: Share (copies the link), Save session, Open session, Import data, and
 // Export ▾ (PNG figure, LIBSVM model, data as CSV or LIBSVM). When the canvas shows imported data
 // a second row names the file and lets the student pick the two features shown and the two

@@ -1,8 +1,7 @@
 #pragma once
-// Tab through the controls with a visible focus (issue 9 item 4: "Keyboard: a visible focus, Tab
-// through the controls"). ImGui 1.86's own Tab reaches only text fields, and its keyboard
-// navigation would take Space and the arrows from the lab's shortcuts (Step, step back). So the
-// app keeps its own focus over the controls ImGui reports (its item hooks,
+// Tab through the controls with a visible focus. ImGui 1.86's own Tab reaches only text fields, and
+// its keyboard navigation would take Space and the arrows from the lab's shortcuts (Step, step
+// back). So the app keeps its own focus over the controls ImGui reports (its item hooks,
 // IMGUI_ENABLE_TEST_ENGINE: every enabled, visible button, box, slider, field and list of the
 // frame, in drawing order):
 //   - Tab / Shift+Tab move the focus to the next / previous control (wrapping), shown as a ring;

@@ -1,5 +1,5 @@
 #pragma once
-// A course page's locks on screen (issue 10 §2, session/page_settings.hpp): a locked control is
+// A course page's locks on screen (session/page_settings.hpp): a locked control is
 // drawn disabled and says why in its tooltip. Use around one or more ImGui items:
 //   LockedItems lock(LockedControl::C);
 //   ImGui::SliderFloat("C", ...);

@@ -1,5 +1,5 @@
 #pragma once
-// The layout a course page asked for (issue 10 §2, session/page_settings.hpp): the usual layout
+// The layout a course page asked for (session/page_settings.hpp): the usual layout
 // (computeLayout), or with `embed` the compact one for an iframe about 600 px wide — the controls
 // in a narrow column on the left, the canvas filling the rest, the other panels that the page
 // shows (`panels=`) in a strip under the canvas. Hidden panels are not drawn (main.cpp and the

@@ -1,4 +1,4 @@
-// The pair panel (issue 4): the two-variable sub-problem SMO just solved, drawn in the (αᵢ, αⱼ)
+// The pair panel: the two-variable sub-problem SMO just solved, drawn in the (αᵢ, αⱼ)
 // plane (course-notes 003 "SMO algo"; Platt 1998):
 //   - the box [0, C]² of the two variables;
 //   - the constraint line yᵢαᵢ + yⱼαⱼ = const (the equality Σ αₖyₖ = 0 with the others fixed),

@@ -53,7 +53,7 @@ struct FilesUi {
   bool typing = false;  // ImGui has a text field focused: the page leaves paste to it
 };
 
-// The phone layout's sections (below kPhoneLayoutBelow CSS px, issue 9 item 4): the canvas on
+// The phone layout's sections (below kPhoneLayoutBelow CSS px): the canvas on
 // top at full width, one of these under it, chosen by the tabs between them.
 enum class PhoneSection { Controls, Pair, Plots };
 
@@ -94,9 +94,9 @@ struct UiState {
   double nowSeconds = 0;
   float devicePixelRatio = 1;
 
-  // Issue 9 items 5 and 6 (panels/param_widgets.hpp, start_card.hpp, canvas_panel.cpp): the typed
-  // field being edited and its text, the tooltip shown last (for window.kpg), the start card, the
-  // canvas's cursor readout, colour bar and the linear kernel's w and margin.
+  // For panels/param_widgets.hpp, start_card.hpp and canvas_panel.cpp: the typed field being edited
+  // and its text, the tooltip shown last (for window.kpg), the start card, the canvas's cursor
+  // readout, colour bar and the linear kernel's w and margin.
   ImGuiID typedId = 0;
   std::string typedText;
   std::string tooltip;
@@ -135,7 +135,7 @@ struct Layout {
   ImVec2 helpAnchor;  // the top-right corner of the Help button (start_card.cpp)
 };
 Layout computeLayout(ImVec2 display);
-// Below this width (CSS px) the page is one column: a phone held upright (issue 9 item 4).
+// Below this width (CSS px) the page is one column: a phone held upright.
 constexpr float kPhoneLayoutBelow = 700;
 // The one-column layout: the canvas first at full width, then the section tabs (44 px touch
 // targets), then the chosen section, then the status bar.

@@ -1,5 +1,5 @@
 #pragma once
-// The controls' number widgets (issue 9 items 5 and 6): a parameter is set by a slider over a
+// The controls' number widgets: a parameter is set by a slider over a
 // ladder of nice values (logarithmic where it spans decades) with a typed field beside it, or by
 // a typed field with − / + steps (N, noise); a typed value out of range is clamped and one that is
 // not a number is refused, each with a notice naming the range (lab/param_input.hpp). Every
@@ -33,7 +33,7 @@ bool paramSlider(LabState& lab, UiState& ui, ParamId id, double& value);
 bool paramStepper(LabState& lab, UiState& ui, ParamId id, double& value, double step);
 
 // The class chips (+1 / −1) and the canvas tools, the one way of adding points that the lab and
-// every method share (issue 9 item 11).
+// every method share.
 void drawClassChips(UiState& ui, bool showPan);
 
 // The width titleBarToggle takes for `label` (the toggles sit side by side; the pair panel's

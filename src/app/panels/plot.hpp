@@ -1,8 +1,8 @@
 #pragma once
-// A small plotting module over Dear ImGui draw lists, used by every panel (STYLE.md: no ImPlot on
-// these machines). A Frame maps data coordinates into a screen rectangle (y up, optional log
-// scales); the free functions draw axes with "nice" 1-2-5 ticks, lines, dashed lines, bars and the
-// point markers shared by the canvas, the legend and the pair panel.
+// A small plotting module over Dear ImGui draw lists, used by every panel (no ImPlot on these
+// machines). A Frame maps data coordinates into a screen rectangle (y up, optional log scales); the
+// free functions draw axes with "nice" 1-2-5 ticks, lines, dashed lines, bars and the point markers
+// shared by the canvas, the legend and the pair panel.
 
 #include <imgui.h>
 
@@ -22,8 +22,7 @@ constexpr ImU32 kInk = IM_COL32(34, 34, 34, 255);
 constexpr ImU32 kGrid = IM_COL32(0, 0, 0, 28);
 constexpr ImU32 kMuted = IM_COL32(110, 110, 120, 255);
 // Signs that are not classes (a Gram entry, a kernel-PCA projection, an eigenvalue's sign) get
-// their own diverging pair (Tol's PRGn ends), so the class colours mean classes only (issue 9
-// item 12).
+// their own diverging pair (Tol's PRGn ends), so the class colours mean classes only.
 constexpr ImU32 kSignPositive = IM_COL32(118, 42, 131, 255);  // purple: > 0
 constexpr ImU32 kSignNegative = IM_COL32(27, 120, 55, 255);   // green: < 0
 // The convergence plot's two objectives (Tol's indigo and wine): curves, not classes.

@@ -1,5 +1,5 @@
 #pragma once
-// The start card (issue 9 item 6): on the first visit a card over the lab says what the screen
+// The start card: on the first visit a card over the lab says what the screen
 // shows, gives three things to try and the way into the tutorials. Dismissing it is remembered in
 // the page's localStorage ("kpg.startCard.seen"); a Help button in the controls' title bar
 // opens it again. With storage unavailable (private mode, file:// with storage off) the card

@@ -4,8 +4,8 @@
 // f = 0 and f = ±1 (shaders/field_colour.frag) into a colour texture the canvas shows under the
 // points.
 //
-// Why offscreen, banded and lazy (../shared/TOOLCHAIN.md, "What software WebGL costs"): on a CPU
-// rasterizer (SwiftShader: ~160 M kernel terms/s) 500 support vectors at 512² take ~0.8 s. So:
+// Why offscreen, banded and lazy: on a CPU rasterizer (SwiftShader: ~160 M kernel terms/s) 500
+// support vectors at 512² take ~0.8 s. So:
 //   - the field is only re-rendered when the model (its revision) or the view changed;
 //   - while the solver runs or the view moves it is rendered at a reduced "preview" resolution
 //     (≈ kPreviewTerms kernel terms per field), at full canvas resolution once things are still;

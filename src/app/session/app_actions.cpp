@@ -15,15 +15,15 @@ ActionRouter makeAppRouter(AppState& app) {
   addLabActions(router, app.lab);
   addModeActions(router, app.modes, app.lab);
   addTutorialActions(router, app.tutorial, app.lab, app.modes);
-  addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ... (issue 9)
-  addExerciseActions(router, app);     // openExercise, submitAnswer, ... (issue 10 §3)
-  addClassRegionActions(router, app);  // showClassRegions (issue 9 item 3)
+  addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ...
+  addExerciseActions(router, app);                  // openExercise, submitAnswer, ...
+  addClassRegionActions(router, app);               // showClassRegions
   // A course page's or an exercise's locks (session/page_settings.hpp): refused before any
   // handler runs, so nothing changes.
   router.setGuard([&app](const JsonValue& action) {
     return lockedActionError(app.page.locks, app.lab, action).value_or("");
   });
-  // A tutorial open on the notes' data keeps the canvas on its page (issue 9 item 8).
+  // A tutorial open on the notes' data keeps the canvas on its page.
   router.setAfter([&app] { followTutorialPage(app.tutorial, app.lab); });
   return router;
 }

@@ -1,12 +1,12 @@
 #pragma once
-// The share link of the whole app (issue 9 item 2: "links carry the method, the tutorial page and
-// the view"): the lab's session (session_json.hpp, with its view) plus two optional members,
+// The share link of the whole app (a link carries the method, the tutorial page and the view): the
+// lab's session (session_json.hpp, with its view) plus two optional members,
 //   "mode": "kpca"                              the canvas method (omitted for the SVM lab)
 //   "tutorial": {"id": "smo", "page": 3}        the open tutorial and its page (omitted: closed)
 //   "page": {"locks": ["C"], "panels": [...], "embed": true, "autorun": false}
-//                                               a course page's settings (issue 10 §2,
-//                                               page_settings.hpp; omitted when all default)
-//   "exercise": {"id": "smo-first-pair"} or {...}  the open exercise (issue 10 §3)
+//                                               a course page's settings (page_settings.hpp;
+//                                               omitted when all default)
+//   "exercise": {"id": "smo-first-pair"} or {...}  the open exercise
 // in the same #s=<base64url of the JSON> form (share_link.hpp), so older links open unchanged.
 // Reading checks everything (the session's schema, the mode's name, the tutorial's id) before
 // anything is applied; applying restores the lab, the method and the tutorial together, or

@@ -1,10 +1,10 @@
 #pragma once
-// The multi-class regions of an imported file (issue 9 item 3: "more than two classes: the lab
-// steps the one-vs-one sub-problem of the two classes the student picks and shows the
-// multi-class regions once trained"). The lab steps one pair; "All classes" trains every pair
-// of LIBSVM's one-vs-one scheme (core svm/one_vs_one.hpp, trainSvm) on the same two features with
-// the lab's kernel, C and eps, and the canvas shows which class wins the vote at every place
-// (core predict: the pair votes of svm_predict). No GL, no ImGui: part of kpg_app_logic, tested by
+// The multi-class regions of an imported file (with more than two classes the lab steps the
+// one-vs-one sub-problem of the two classes the student picks and shows the multi-class regions
+// once trained). The lab steps one pair; "All classes" trains every pair of LIBSVM's one-vs-one
+// scheme (core svm/one_vs_one.hpp, trainSvm) on the same two features with the lab's kernel, C and
+// eps, and the canvas shows which class wins the vote at every place (core predict: the pair votes
+// of svm_predict). No GL, no ImGui: part of kpg_app_logic, tested by
 // tests/app/class_regions_test.cpp.
 //
 // The regions belong to the problem they were trained for: an edit, another feature or class

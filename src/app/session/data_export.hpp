@@ -1,5 +1,5 @@
 #pragma once
-// The lab's points and model as files (issue 9 item 3): the points on the canvas as CSV or LIBSVM
+// The lab's points and model as files: the points on the canvas as CSV or LIBSVM
 // data, and the model at the current step as a LIBSVM model file that svm-predict reads. The
 // texts come from the core's writers (data/libsvm_format.hpp writeLibsvm, svm/model_io.hpp
 // writeModel) and its exact number form (formatExact), so export → import gives the same points.

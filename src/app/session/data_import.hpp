@@ -1,5 +1,5 @@
 #pragma once
-// The student's own data in the lab (issue 9 item 3): a CSV or LIBSVM file read by the core's
+// The student's own data in the lab: a CSV or LIBSVM file read by the core's
 // readers (src/core/data: readCsv, readLibsvm), kept whole, and shown on the canvas as the two
 // features and the two classes the student picks. The lab steps the binary C-SVC of those two
 // classes on those two features: the one-vs-one sub-problem (a, b) of LIBSVM's multi-class scheme

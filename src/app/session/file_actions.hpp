@@ -1,5 +1,5 @@
 #pragma once
-// window.kpg's file actions (issue 9 items 2-3), in the one router (action_router.hpp):
+// window.kpg's file actions, in the one router (action_router.hpp):
 //
 //   {"type":"importData", "text":"...", "format":"csv"|"libsvm", "source":"iris.csv",
 //    "x":1, "y":2, "positive":2, "negative":3}

@@ -1,9 +1,8 @@
 #pragma once
-// What a course page decides about the app it embeds (issue 10 §2, "Course pages that embed it"):
-// which controls are locked, which panels are shown, the compact layout for an iframe about
-// 600 px wide, and whether the solver runs to convergence by itself after every change. Read from
-// the URL (session/url_params.hpp), carried by share links (session/app_link.hpp "page"), set by
-// an exercise (exercises/), and enforced twice:
+// What a course page decides about the app it embeds: which controls are locked, which panels are
+// shown, the compact layout for an iframe about 600 px wide, and whether the solver runs to
+// convergence by itself after every change. Read from the URL (session/url_params.hpp), carried by
+// share links (session/app_link.hpp "page"), set by an exercise (exercises/), and enforced twice:
 //   - the UI draws a locked control disabled, with a tooltip saying why (panels/lock_ui.hpp), and
 //     dispatchUi refuses a locked action (a keyboard shortcut, a click on the canvas);
 //   - window.kpg.dispatch's router refuses it with `locked: …` and changes nothing

@@ -1,5 +1,5 @@
 #pragma once
-// The page's address parameters (issue 10 §2), read once at start-up (index.html passes
+// The page's address parameters, read once at start-up (index.html passes
 // location.search to kpg_open_url_params), in the spirit of TensorFlow Playground's flags. A course
 // page writes them by hand:
 //

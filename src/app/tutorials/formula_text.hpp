@@ -1,6 +1,6 @@
 #pragma once
-// The notes' formulas as a reader sees them on paper (issue 9 item 12: "no raw TeX on screen;
-// subscripts and superscripts drawn, matrices as aligned grids"). The core writes a matrix inline,
+// The notes' formulas as a reader sees them on paper (no raw TeX on screen; subscripts and
+// superscripts drawn, matrices as aligned grids). The core writes a matrix inline,
 // "X′X′ᵀ = [[10, 5, -3], [5, 5, -1], [-3, -1, 1]]" (core tutorials/tutorial.hpp); the panel draws
 // it as a grid of right-aligned entries between brackets. No ImGui: part of kpg_app_logic,
 // tested by tests/app/formula_text_test.cpp.

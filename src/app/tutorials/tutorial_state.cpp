@@ -25,7 +25,7 @@ bool isHandSolved(const TutorialState& t) {
 }
 
 // The hand-solved tutorial gets one page more than the core derives: the same problem by SMO on
-// the canvas (issue 5, tutorial 1).
+// the canvas.
 int derivedPageCount(const TutorialState& t) {
   return t.derived ? static_cast<int>(t.derived->pages.size()) : 0;
 }

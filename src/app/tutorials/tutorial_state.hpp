@@ -1,5 +1,5 @@
 #pragma once
-// The Tutorials panel's state (issue 5 "Guided tutorials"): which worked example is open, on which
+// The Tutorials panel's state (guided tutorials): which worked example is open, on which
 // page, and on which data it is derived. No GL, no ImGui: the panel (tutorials_panel.cpp) and
 // window.kpg (js_bridge.cpp) both go through these functions.
 //
@@ -7,7 +7,7 @@
 //   - source Notes: on the course notes' own data (what the student just read);
 //   - source Canvas: on the lab's current points, re-derived whenever the lab's problem changes
 //     (lab.problemRevision), so dragging a point updates the same derivation.
-// The canvas follows the page (issue 9 item 8): while the tutorial is open on the notes' data, the
+// The canvas follows the page: while the tutorial is open on the notes' data, the
 // lab shows the page's points and parameters (tryItActions), and the student's own lab waits in
 // TutorialState::studentLab; it comes back when the tutorial closes or derives on "my points".
 // "Try it", or any edit of the shown points, makes them the student's own (source Canvas, the
@@ -43,7 +43,7 @@ struct TutorialEntry {
   std::string id;     // deriveTutorial id
   std::string label;  // "1 · The hand-solved SVM"
 };
-// The tutorials in the order of issue 5.
+// The tutorials in the order the panel lists and numbers them.
 const std::vector<TutorialEntry>& tutorialEntries();
 
 struct TutorialState {

@@ -1,5 +1,5 @@
 #pragma once
-// The Tutorials panel (issue 5): a right-hand column in place of the pair panel while open. The
+// The Tutorials panel: a right-hand column in place of the pair panel while open. The
 // worked examples of the course notes page by page — sentences, formulas, the core's numbers as
 // exact fractions, the notes' typos corrected in a highlighted box, Back / Next / page dots and
 // "Try it", which sets up the canvas with the lab's own actions (tutorial_state.hpp).

@@ -1,7 +1,7 @@
 #pragma once
-// Rätsch's IDA benchmark realizations as shipped in ../shared/data/ida/ (README there): per data
-// set a folder of `<name>_{train,test}_{data,labels}_<k>.asc`, whitespace-separated rows, labels
-// ±1.
+// Rätsch's IDA benchmark realizations, read from the folder passed as `kpg reproduce --data DIR`
+// (the data are not in the repository): per data set a folder of
+// `<name>_{train,test}_{data,labels}_<k>.asc`, whitespace-separated rows, labels ±1.
 
 #include "kernels/kernel.hpp"
 

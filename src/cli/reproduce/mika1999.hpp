@@ -64,7 +64,7 @@ struct BenchmarkDataset {
   double quickSvmWidth, quickSvmC, quickKfdWidth, quickKfdMu;
 };
 
-// The nine data sets of ../shared/data/ida/ with Table 1's SVM and KFD columns.
+// The nine IDA data sets (reproduce/ida_data.hpp) with Table 1's SVM and KFD columns.
 const std::vector<BenchmarkDataset>& mika1999Datasets();
 
 struct MethodRow {

@@ -15,7 +15,7 @@
 // separable this never happens (000: "If the data are not separable, the learning algorithm does
 // not converge at all"), so an epoch cap stops it and the status says so (docs/bad-inputs.md G13).
 //
-// Shape (../shared/STYLE.md, run_status.hpp): construct → status(); step() visits ONE sample and
+// Shape (run_status.hpp, docs/architecture.md): construct → status(); step() visits ONE sample and
 // returns a record (statusAfter, stepsDone = visits so far); run(n) and solve() loop over step(),
 // written once in PerceptronBase for both forms. The state is small and copyable; the kernel
 // perceptron shares its Gram matrix between copies (std::shared_ptr<const Matrix>), so snapshots

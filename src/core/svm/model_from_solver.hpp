@@ -1,7 +1,7 @@
 #pragma once
 // From solved duals to an SvmModel in LIBSVM's layout (svm_model.hpp; LIBSVM svm.cpp svm_train,
 // the assembly after the pair loop). Written once here for trainSvm, the lab, the SVR mode and
-// `kpg trace`, which each wrote it by hand before (issue 12, change 2).
+// `kpg trace`, which each wrote it by hand before.
 //
 //   C-SVC, k classes (one_vs_one.hpp): a sample is a support vector when its coefficient α·y is
 //     non-zero in any sub-problem; SVs are grouped by class in class order, in input order within

@@ -47,7 +47,7 @@ namespace kpg {
 std::string writeModel(const SvmModel& model);
 // The same text in chunks of about kModelTextChunkBytes, in order: a writer that streams the model
 // to a file never holds the whole text (digits' 1 797 support vectors are 1.5 MB of it, more
-// than the training's own peak; issue 11's memory goal).
+// than the training's own peak, against the goal of a peak memory ≤ svm-train's).
 using ModelTextSink = std::function<void(std::string_view)>;
 constexpr std::size_t kModelTextChunkBytes = 64 * 1024;
 void writeModel(const SvmModel& model, const ModelTextSink& sink);

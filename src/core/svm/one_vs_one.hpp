@@ -7,7 +7,7 @@
 // whose labels are −1 then +1 so that +1 comes first. Within a sub-problem the rows are class a's
 // then class b's, each in input order (LIBSVM's `perm`): the variable order decides SMO's
 // tie-breaks and so its path, which is why trainSvm, cross-validation and `kpg trace` all take
-// their sub-problems from here (issue 12: `kpg trace` once built its own, in input order, and
+// their sub-problems from here (`kpg trace` once built its own, in input order, and
 // took 245 iterations where `kpg train` took 230).
 
 #include "data/sparse_rows.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// How the solver spreads its O(n) work over threads (issue 11, `kpg train -j`): the entries of a
+// How the solver spreads its O(n) work over threads (`kpg train -j`): the entries of a
 // Q column (q_columns.hpp), the gradient's update with the next gap, the selection of j
 // (working_set.hpp) and Ḡ's update (smo_solver.cpp). The core has no threads of its own (it also
 // runs in the browser): a caller that has some passes a ParallelFor, which must call body(begin,

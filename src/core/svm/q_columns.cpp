@@ -33,7 +33,7 @@ void QColumnCache::initBudget(Index n, std::int64_t cacheBytes, std::int64_t sam
   next_.assign(static_cast<std::size_t>(n + 1), sentinel);
   // LIBSVM takes its column headers out of the budget (Cache::Cache: size −= l·sizeof(head_t));
   // here everything held per variable besides the columns is, with the swap log at its bound and
-  // the scratch column in double, so -m bounds the whole cache (issue 11: peak memory ≤
+  // the scratch column in double, so -m bounds the whole cache (the goal: peak memory ≤
   // svm-train's at the same -m). At least two full columns remain.
   constexpr auto perVariable = static_cast<std::int64_t>(
       sizeof(Head) + 2 * sizeof(Position) + kSwapLogBound * sizeof(LoggedSwap) +

@@ -1,6 +1,7 @@
 #pragma once
-// Whether the hard-margin SVM (C = +∞) of a two-class problem has a solution (issue 9 item 9:
-// "hard margin on data that are not linearly separable is named and the run stops there").
+// Whether the hard-margin SVM (C = +∞) of a two-class problem has a solution, so that the lab names
+// a hard margin on data that are not linearly separable and stops the run there
+// (docs/bad-inputs.md G16).
 //
 // course-notes 000 ("separable case"): the hard-margin primal min ½‖w‖² s.t. yᵢ(w·φ(xᵢ) + b) ≥ 1
 // is feasible exactly when the two classes' images in the kernel's feature space can be strictly

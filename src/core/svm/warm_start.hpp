@@ -1,7 +1,7 @@
 #pragma once
-// A feasible starting point for a C-SVC dual after an edit of its data or parameters, from the
-// α of the previous problem (issue 9 item 1: the lab's Live mode; SmoSolver starts from
-// DualProblem::alpha0 and builds G = Qα + p from it).
+// A feasible starting point for a C-SVC dual after an edit of its data or parameters, from the α of
+// the previous problem (the lab's Live mode; SmoSolver starts from DualProblem::alpha0 and builds
+// G = Qα + p from it).
 //
 // The C-SVC dual of course-notes 000 ("non-separable case - dual form"; "SVM - optimization")
 //   max_α Σ α_i − ½ ΣΣ α_i α_l y_i y_l k(x_i, x_l)   s.t.  Σ α_i y_i = 0,  0 ≤ α_i ≤ C

@@ -1,5 +1,5 @@
 #pragma once
-// The shape every guided tutorial (issue 5) is derived into: a Tutorial is a list of pages, each
+// The shape every guided tutorial is derived into: a Tutorial is a list of pages, each
 // with a few sentences, formula lines in readable Unicode, and named values. Every number is
 // computed from the data the function was given — nothing is typed in — so the UI re-derives the
 // whole tutorial when the student drags a point, and the CLI (`kpg example`) prints the same

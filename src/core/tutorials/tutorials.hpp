@@ -1,5 +1,5 @@
 #pragma once
-// The catalogue of worked examples (issue 5 "Guided tutorials", `kpg example`): one id per
+// The catalogue of worked examples (the guided tutorials, `kpg example`): one id per
 // tutorial, each derivable on the course notes' data or on the student's own points.
 
 #include "tutorials/exact_points.hpp"

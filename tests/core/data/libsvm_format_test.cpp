@@ -178,8 +178,9 @@ TEST_CASE("LIBSVM writer: writing and reading back gives the same data", "[data]
 }
 
 TEST_CASE("F8: rows whose features are all zero survive writing and reading back", "[data][F8]") {
-  // ../shared/audit/repro/libsvm_allzero_roundtrip.bin without its harness byte: 3 features, all
-  // zero. The writer used to drop every zero and write "0.5\n7\n", which has no features at all.
+  // The reliability audit's reproducer (docs/bad-inputs.md F8) without the byte its fuzz harness
+  // read: 3 features, all zero. The writer used to drop every zero and write "0.5\n7\n", which has
+  // no features at all.
   const auto r = read("# c\n# com;ent\n+.5 3:-0e-3\n7\n");
   REQUIRE(r.ok());
   CHECK(r.value.dimension() == 3);

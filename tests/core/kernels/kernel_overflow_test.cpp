@@ -1,6 +1,6 @@
 // F2 (reliability audit; docs/bad-inputs.md P3, G7): every Gram-based method refuses a kernel
 // whose values overflow, with the one sentence kKernelOverflowMessage, instead of computing on
-// infinities. The two data sets are the audit's reproducers (../shared/audit/repro/):
+// infinities. The two data sets are the audit's reproducers:
 // poly_overflow.txt with -t 1 -g 1e15 -d 100 (degree 100 is the largest validate() accepts), and
 // nonfinite_linear_1e300.txt with the linear kernel (1e300·1e300 = inf).
 

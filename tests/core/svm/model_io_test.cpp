@@ -332,8 +332,8 @@ TEST_CASE("Model files: every damaged model is refused with the line and the rea
 
 TEST_CASE("F4: a model with a far support vector index is held sparse and written back",
           "[svm][model_io][F4]") {
-  // ../shared/audit/repro/model_index_1e6.model with the index raised to 2 000 000 000: dense,
-  // the two support vectors would need 32 GB.
+  // The reliability audit's model with a far support vector index (docs/bad-inputs.md F4), the
+  // index raised to 2 000 000 000: dense, the two support vectors would need 32 GB.
   const std::string text =
       "svm_type c_svc\nkernel_type rbf\ngamma 0.5\nnr_class 2\ntotal_sv 2\nrho 0.1\n"
       "label 1 -1\nnr_sv 1 1\nSV\n1 1:1\n-1 1:-1 2000000000:1\n";

@@ -152,8 +152,9 @@ TEST_CASE("F4: a feature far beyond the model's counts only in ‖x‖², in eit
 
 TEST_CASE("F7: support vectors without features evaluate as zero vectors, without UB",
           "[svm][F7]") {
-  // ../shared/audit/repro/model_zero_dim_ub.model written and read back: its zero-valued
-  // features are dropped, so the support vectors have no features at all.
+  // The reliability audit's model whose support vectors have no non-zero feature
+  // (docs/bad-inputs.md F7), written and read back: its zero-valued features are dropped, so the
+  // support vectors have no features at all.
   const std::string text =
       "svm_type c_svc\nkernel_type rbf\ngamma 0.5\nnr_class 3\ntotal_sv 3\nrho 0 0 20\n"
       "label 1 6 3\nnr_sv 1 1 1\nSV\n1 1\n-1 1\n-1 -1\n";

@@ -265,7 +265,7 @@ TEST_CASE("crossValidate: deterministic with a seed; folds > n is leave-one-out"
 }
 
 TEST_CASE("trainSvm and crossValidate refuse overflowing kernel values (F2)", "[svm][bad-input]") {
-  // The reliability audit's reproducers (../shared/audit/repro/, docs/bad-inputs.md P3, G7):
+  // The reliability audit's reproducers (docs/bad-inputs.md P3, G7):
   // each once trained a 0-SV or NaN model with exit 0.
   struct Repro {
     const char* name;

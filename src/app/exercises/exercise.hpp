@@ -48,6 +48,10 @@ enum class GoalKind {
 std::string_view goalKindName(GoalKind kind);
 std::optional<GoalKind> goalKindFromName(std::string_view name);
 std::string goalKindNames();
+// The quantities a "numeric" goal may ask for ("tutorial", "gram", …, "kfdAlpha"), in the order
+// the instructor's form lists them: the reader's and the form's one list.
+constexpr int kExerciseQuantityCount = 10;
+extern const char* const kExerciseQuantities[kExerciseQuantityCount];
 
 struct ExerciseGoal {
   GoalKind kind = GoalKind::Numeric;

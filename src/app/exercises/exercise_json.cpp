@@ -15,9 +15,6 @@ namespace {
 constexpr std::string_view kGoalNames[] = {"smoPair", "alphaAfterStep", "supportVectors",
                                            "boundSv", "findParameter",  "classifyPoint",
                                            "numeric"};
-constexpr std::string_view kQuantities[] = {
-    "tutorial", "gram",           "gramMinEigenvalue", "bias",    "margin", "w1",
-    "w2",       "kpcaEigenvalue", "svrSupportVectors", "kfdAlpha"};
 
 bool isId(std::string_view id) {
   return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
@@ -100,10 +97,10 @@ void readGoal(SchemaReader& r, const JsonValue& g, Exercise& e, Index points) {
       const auto quantity = q ? r.string(*q, at + ".quantity", 32) : std::nullopt;
       if (!quantity) break;
       goal.quantity = *quantity;
-      if (std::find(std::begin(kQuantities), std::end(kQuantities), *quantity) ==
-          std::end(kQuantities)) {
+      if (std::find(std::begin(kExerciseQuantities), std::end(kExerciseQuantities), *quantity) ==
+          std::end(kExerciseQuantities)) {
         std::string names;
-        for (std::string_view n : kQuantities)
+        for (std::string_view n : kExerciseQuantities)
           names += (names.empty() ? "" : ", ") + std::string(n);
         r.fail(at + ".quantity",
                "unknown quantity " + jsonQuote(*quantity) + " (the quantities are " + names + ")");
@@ -242,6 +239,10 @@ ExerciseParse readExercise(const JsonValue& v) {
   result.exercise = std::move(e);
   return result;
 }
+
+const char* const kExerciseQuantities[kExerciseQuantityCount] = {
+    "tutorial", "gram",           "gramMinEigenvalue", "bias",    "margin", "w1",
+    "w2",       "kpcaEigenvalue", "svrSupportVectors", "kfdAlpha"};
 
 ExerciseParse readExercise(std::string_view json) {
   const JsonParse parsed = parseJson(json);

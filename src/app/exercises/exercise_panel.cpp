@@ -84,10 +84,6 @@ void answerControls(AppState& state) {
   }
 }
 
-constexpr const char* kQuantityNames[] = {
-    "tutorial", "gram",           "gramMinEigenvalue", "bias",    "margin", "w1",
-    "w2",       "kpcaEigenvalue", "svrSupportVectors", "kfdAlpha"};
-
 JsonValue draftJson(const InstructorDraft& d) {
   using json::put;
   using json::str;
@@ -125,7 +121,7 @@ JsonValue draftJson(const InstructorDraft& d) {
       put(g, "maxSupportVectors", json::integer(d.maxSupportVectors));
   }
   if (kind == GoalKind::Numeric) {
-    const std::string q = kQuantityNames[d.quantity];
+    const std::string q = kExerciseQuantities[d.quantity];
     put(g, "quantity", str(q));
     if (q == "tutorial") {
       put(g, "tutorial", str(d.tutorial));
@@ -174,9 +170,9 @@ void instructor(AppState& state) {
       ImGui::InputInt("at most SVs", &d.maxSupportVectors);
   }
   if (kind == GoalKind::Numeric) {
-    ImGui::Combo("quantity", &d.quantity, kQuantityNames, 10);
+    ImGui::Combo("quantity", &d.quantity, kExerciseQuantities, kExerciseQuantityCount);
     comboTabStop("quantity");
-    const std::string q = kQuantityNames[d.quantity];
+    const std::string q = kExerciseQuantities[d.quantity];
     if (q == "tutorial") {
       ImGui::InputText("tutorial id", d.tutorial, sizeof d.tutorial);
       ImGui::InputText("value name", d.value, sizeof d.value);

@@ -1,5 +1,6 @@
 #include "tutorials/tutorial_state.hpp"
 
+#include "data/number_text.hpp"
 #include "session/json.hpp"
 #include "session/schema.hpp"
 #include "tutorials/geometry_example.hpp"
@@ -74,10 +75,7 @@ ViewWindow fitView(const Dataset& d) {
 }
 
 std::string num(double value) {
-  if (std::isinf(value)) return value > 0 ? "∞" : "−∞";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.6g", value + 0.0);  // + 0.0: no "-0"
-  return text;
+  return formatDisplay(value, 6);
 }
 
 }  // namespace

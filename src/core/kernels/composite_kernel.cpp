@@ -1,9 +1,9 @@
 #include "kernels/composite_kernel.hpp"
 
+#include "data/number_text.hpp"
 #include "kernels/mercer.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace kpg {
@@ -48,9 +48,7 @@ Kernel::Kernel(std::shared_ptr<const Node> node) : node_(std::move(node)) {}
 namespace {
 
 std::string format(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g", v);
-  return buffer;
+  return formatDisplay(v);
 }
 
 }  // namespace

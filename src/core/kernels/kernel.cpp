@@ -3,7 +3,6 @@
 #include "data/number_text.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 namespace kpg {
 
@@ -115,20 +114,19 @@ std::optional<KernelType> kernelTypeFromName(std::string_view name) {
 }
 
 std::string describe(const KernelParams& params) {
-  char buffer[160];
+  // Numbers in the one display form (formatDisplay: %g's six digits, '.' in every locale).
+  const std::string gamma = formatDisplay(params.gamma);
+  const std::string coef0 = formatDisplay(params.coef0);
   switch (params.type) {
     case KernelType::Linear:
       return "x·x'";
     case KernelType::Polynomial:
       // The degree as a superscript, as the notes write (γ x·x' + r)ᵖ: no "^" on screen.
-      std::snprintf(buffer, sizeof buffer, "(%g·x·x' + %g)", params.gamma, params.coef0);
-      return buffer + superscript(params.degree);
+      return "(" + gamma + "·x·x' + " + coef0 + ")" + superscript(params.degree);
     case KernelType::Rbf:
-      std::snprintf(buffer, sizeof buffer, "exp(−%g·‖x − x'‖²)", params.gamma);
-      return buffer;
+      return "exp(−" + gamma + "·‖x − x'‖²)";
     case KernelType::Sigmoid:
-      std::snprintf(buffer, sizeof buffer, "tanh(%g·x·x' + %g)", params.gamma, params.coef0);
-      return buffer;
+      return "tanh(" + gamma + "·x·x' + " + coef0 + ")";
   }
   return "unknown kernel";
 }

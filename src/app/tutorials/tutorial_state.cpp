@@ -303,9 +303,67 @@ void restoreStudentLab(TutorialState& t, LabState& lab) {
   lab = std::move(own);
 }
 
+// What a tutorial page puts on the canvas with the notes' points, and the words "Try it" says it
+// in: one row per tutorial, its pages' differences as data (the soft-margin pages' C, the SMO
+// pages' steps), so that the canvas and its description cannot disagree.
+constexpr int kRunToConvergence = -1;
+enum class PerceptronForm { None, Primal, Kernel };
+struct PageCanvas {
+  KernelParams kernel = KernelParams::linear();
+  double c = kInf;
+  std::optional<SelectionRule> rule;  // the lab's default when not set
+  double eps = 1e-9;  // tight, so that SMO on the canvas lands on the derivation's exact α
+  int step = 0;       // SMO updates taken on the canvas, or kRunToConvergence
+  PerceptronForm perceptron = PerceptronForm::None;  // the mode "Try it" opens
+  std::string words;  // after "Loads the notes' points onto the canvas"
+};
+
+PageCanvas pageCanvas(const TutorialState& t, int page) {
+  PageCanvas c;
+  c.words = ", linear kernel, C = ∞ (hard margin)";
+  if (t.id == "kernel-perceptron" || t.id == "mercer") {
+    const MercerExampleInput input = mercerNotesExample();
+    c.kernel = input.kernel;  // (1 + x·z)², course-notes 001's φ
+    c.words = " with the kernel (1 + x·z)²";
+    if (t.id == "mercer" && page == 1) {
+      c.kernel = input.sigmoid;
+      c.c = 1.0;  // the sigmoid's "Gram matrix" is indefinite: a finite box keeps SMO bounded
+      c.words = " with the sigmoid kernel tanh(x·z), C = 1";
+    }
+  } else if (t.id == "soft-margin") {
+    // 004's four pages: the same points under a smaller and smaller C.
+    static const std::pair<double, const char*> pages[] = {
+        {kInf, "C = ∞ (hard margin)"}, {10.0, "C = 10"}, {1.0, "C = 1"}, {0.1, "C = 0.1"}};
+    const auto& [value, name] = page >= 0 && page < 4 ? pages[page] : std::pair{1.0, "C = 1"};
+    c.c = value;
+    c.words = std::string(", linear kernel, ") + name;
+  } else if (t.id == "smo") {
+    // The SMO anatomy pages follow 003's maximal violating pair to a tight tolerance
+    // (svm_examples.hpp SmoExampleOptions); page k shows the lab after k updates, the last page
+    // the converged solution.
+    const SmoExampleOptions options;
+    c.rule = options.rule;
+    c.eps = options.eps;
+    const int last = tutorialPageCount(t) - 1;
+    c.step = page == last && page > 0 ? kRunToConvergence : page;
+    c.words = ", linear kernel, C = ∞, 003's maximal violating pair, and " +
+              (c.step == kRunToConvergence
+                   ? std::string("runs SMO to convergence")
+                   : "takes " + std::to_string(page) + " SMO step" + (page == 1 ? "" : "s"));
+  }
+  if (t.id == "perceptron") {
+    c.perceptron = PerceptronForm::Primal;
+    c.words += ", and opens the perceptron mode from 002's start β = (1, −1), β₀ = −2 with η = 1/4";
+  } else if (t.id == "kernel-perceptron") {
+    c.perceptron = PerceptronForm::Kernel;
+    c.words += ", and opens the perceptron mode in its kernel form";
+  }
+  return c;
+}
+
 // The tutorials whose Try it opens the perceptron mode.
 bool aboutPerceptron(const TutorialState& t) {
-  return t.id == "perceptron" || t.id == "kernel-perceptron";
+  return pageCanvas(t, t.page()).perceptron != PerceptronForm::None;
 }
 
 // 002's perceptron (start β = (1, −1), β₀ = −2, η = 1/4) or 001's kernel perceptron on the lab's
@@ -388,60 +446,20 @@ std::vector<LabAction> tryItActions(const TutorialState& t) {
     if (e.id == t.id && dot != std::string::npos)
       s.presetName = "tutorial: " + e.label.substr(dot + 3);
   }
-  s.params.kernel = KernelParams::linear();
-  s.params.c = kInf;
-  // A tight tolerance, so SMO on the canvas lands on the exact α of the derivation (1e-9, as
-  // svm_examples.hpp's SmoExampleOptions).
-  s.params.eps = 1e-9;
-  if (t.id == "kernel-perceptron" || t.id == "mercer") {
-    const MercerExampleInput input = mercerNotesExample();
-    s.params.kernel = input.kernel;  // (1 + x·z)², course-notes 001's φ
-    if (t.id == "mercer" && page == 1) {
-      s.params.kernel = input.sigmoid;
-      s.params.c =
-          1.0;  // the sigmoid's "Gram matrix" is indefinite: a finite box keeps SMO bounded
-    }
-  } else if (t.id == "soft-margin") {
-    static const double cs[] = {kInf, 10.0, 1.0, 0.1};
-    s.params.c = page >= 0 && page < 4 ? cs[page] : 1.0;
-  } else if (t.id == "smo") {
-    // The SMO anatomy pages follow 003's maximal violating pair to a tight tolerance
-    // (svm_examples.hpp SmoExampleOptions); page k shows the lab after k updates.
-    const SmoExampleOptions options;
-    s.params.rule = options.rule;
-    s.params.eps = options.eps;
-    const int last = tutorialPageCount(t) - 1;
-    s.step = page == last && page > 0 ? s.params.maxSteps : page;
-  }
+  const PageCanvas c = pageCanvas(t, page);
+  s.params.kernel = c.kernel;
+  s.params.c = c.c;
+  s.params.eps = c.eps;
+  if (c.rule) s.params.rule = *c.rule;
+  s.step = c.step == kRunToConvergence ? s.params.maxSteps : c.step;
   return {LabAction{s}};
 }
 
 std::string tryItDescription(const TutorialState& t) {
-  const int page = t.page();
-  std::string what = t.studentLab ? "Makes the notes' points on the canvas yours"
-                                  : "Loads the notes' points onto the canvas";
-  if (t.id == "kernel-perceptron" || (t.id == "mercer" && page != 1)) {
-    what += " with the kernel (1 + x·z)²";
-  } else if (t.id == "mercer") {
-    what += " with the sigmoid kernel tanh(x·z), C = 1";
-  } else if (t.id == "soft-margin") {
-    static const char* cs[] = {"C = ∞ (hard margin)", "C = 10", "C = 1", "C = 0.1"};
-    what += std::string(", linear kernel, ") + (page >= 0 && page < 4 ? cs[page] : "C = 1");
-  } else if (t.id == "smo") {
-    const int last = tutorialPageCount(t) - 1;
-    what += ", linear kernel, C = ∞, 003's maximal violating pair, and " +
-            (page == last && page > 0
-                 ? std::string("runs SMO to convergence")
-                 : "takes " + std::to_string(page) + " SMO step" + (page == 1 ? "" : "s"));
-  } else {
-    what += ", linear kernel, C = ∞ (hard margin)";
-  }
-  if (t.id == "perceptron") {
-    what += ", and opens the perceptron mode from 002's start β = (1, −1), β₀ = −2 with η = 1/4";
-  } else if (t.id == "kernel-perceptron") {
-    what += ", and opens the perceptron mode in its kernel form";
-  }
-  return what + "; the derivation then follows your edits, and closing the tutorial keeps them.";
+  const std::string what = t.studentLab ? "Makes the notes' points on the canvas yours"
+                                        : "Loads the notes' points onto the canvas";
+  return what + pageCanvas(t, t.page()).words +
+         "; the derivation then follows your edits, and closing the tutorial keeps them.";
 }
 
 std::string tryItLabel(const TutorialState& t) {
@@ -475,7 +493,7 @@ std::optional<std::string> tutorialTryIt(TutorialState& t, LabState& lab, ModesS
   t.source = TutorialSource::Canvas;
   refreshTutorial(t, lab);
   if (aboutPerceptron(t)) {
-    openPerceptronMode(t.id == "kernel-perceptron", lab, modes);
+    openPerceptronMode(pageCanvas(t, t.page()).perceptron == PerceptronForm::Kernel, lab, modes);
   }
   return std::nullopt;
 }

@@ -4,6 +4,7 @@
 // (tests/fuzz/fuzz_frame.cpp), these are the panels' tests that a sanitizer can watch.
 
 #include "frame_script.hpp"  // tests/fuzz: the frame fuzzer's script language
+#include "lab/model_view.hpp"
 #include "native_host.hpp"
 #include "panels/plot.hpp"
 #include "session/app_actions.hpp"
@@ -47,6 +48,8 @@ TEST_CASE("frame: hard margin, sigmoid and Live stop with the unbounded dual, an
   CHECK(lab.model.status == SmoStatus::InvalidInput);
   CHECK(lab.model.statusText.find("the dual problem has no solution") != std::string::npos);
   CHECK(lab.model.statusText.find("overflow") == std::string::npos);
+  // A phone's status bar says the stop in a few words that still name the cause.
+  CHECK(briefStatusText(lab) == "the dual problem has no solution");
   REQUIRE(lab.model.valid);
   CHECK(lab.model.solution.alpha.allFinite());
   CHECK(lab.model.decision.allFinite());

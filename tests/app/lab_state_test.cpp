@@ -1,4 +1,5 @@
 #include "lab/lab_state.hpp"
+#include "lab/model_view.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -61,15 +62,19 @@ TEST_CASE("LabState: the hand-solved preset converges to alpha = (1/4, 3/8, 5/8)
   REQUIRE(lab.pointCount() == 3);
   REQUIRE(lab.params.hardMargin());
   REQUIRE(lab.stepCount() == 0);
+  CHECK(briefStatusText(lab) == "ready");
   // Step 0: α = 0 and b = 0, so f ≡ 0: every point is on the boundary and none is classified
   // (sign(0) is no class; the old count gave 1/3 by reading f = 0 as −1).
   REQUIRE(lab.model.valid);
   CHECK(lab.model.undecidedCount == 3);
   CHECK(lab.model.trainingAccuracy == 0.0);
+  requireOk(lab, action::Step{1});
+  CHECK(briefStatusText(lab) == "paused");
   requireOk(lab, action::RunToConvergence{});
   REQUIRE(lab.model.valid);
   CHECK(lab.model.undecidedCount == 0);
   CHECK(lab.model.status == SmoStatus::Converged);
+  CHECK(briefStatusText(lab) == "converged");
   const Vector& alpha = lab.model.solution.alpha;
   CHECK(alpha(0) == Approx(0.25).margin(1e-9));
   CHECK(alpha(1) == Approx(0.375).margin(1e-9));

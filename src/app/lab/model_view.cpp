@@ -34,6 +34,20 @@ std::string statusText(const LabState& lab) {
   return "paused at step " + steps;
 }
 
+std::string briefStatusText(const LabState& lab) {
+  const SmoStatus status = lab.model.status;
+  if (status == SmoStatus::InvalidInput) {
+    const std::string& text = lab.model.statusText;
+    const std::size_t clause = text.find(':');
+    if (clause != std::string::npos && clause > 0 && clause <= 40) return text.substr(0, clause);
+    return std::string(smoStatusName(status));
+  }
+  if (status != SmoStatus::Running) return std::string(smoStatusName(status));
+  const bool moving = lab.playback.running || lab.replay || lab.live.pending;
+  if (lab.stepCount() == 0 && !moving) return "ready";
+  return moving ? "running" : "paused";
+}
+
 void refreshModel(LabState& lab) {
   ++lab.modelRevision;
   ModelView& m = lab.model;

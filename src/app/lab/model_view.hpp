@@ -13,6 +13,12 @@ namespace kpg::app {
 // ("converged after 40 steps", the unbounded dual's sentence, …) or position ("paused at step 12").
 std::string statusText(const LabState& lab);
 
+// The status in a few words, for a bar too narrow for statusText (a phone): ready, running,
+// paused, the solver's end (converged, iteration limit), or for a stop on invalid input the
+// message's first clause ("the dual problem has no solution"), which says more than "invalid
+// input"; the whole sentence stays in the pair panel.
+std::string briefStatusText(const LabState& lab);
+
 // Recomputes lab.model from the current solver (or clears it when there is none) and bumps
 // lab.modelRevision, so the field and the panels redraw.
 void refreshModel(LabState& lab);

@@ -4,6 +4,7 @@
 // middle, the pair panel on the right, the dual bars and the convergence plots below, a status
 // line at the bottom.
 
+#include "lab/model_view.hpp"
 #include "panels/lock_ui.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
@@ -158,14 +159,8 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
           ImGui::TextUnformatted(shown->c_str());
         }
       };
-      // The status in one word when the sentence does not fit: ready, running, paused, or the
-      // solver's own end (converged, iteration limit).
-      const bool moving = lab.playback.running || lab.replay || lab.live.pending;
-      const std::string brief = m.status != SmoStatus::Running
-                                    ? std::string(smoStatusName(m.status))
-                                : lab.stepCount() == 0 && !moving ? "ready"
-                                : moving                          ? "running"
-                                                                  : "paused";
+      // The status in a few words when the sentence does not fit (lab/model_view.hpp).
+      const std::string brief = briefStatusText(lab);
       const std::string bias = plot::formatNumber(m.solution.bias);
       const std::string svs = "│ SVs " + std::to_string(m.supportCount) + " (" +
                               std::to_string(m.freeCount) + " free, " +

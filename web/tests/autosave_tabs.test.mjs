@@ -4,32 +4,14 @@
 // is still read, and at most five sessions are kept, the oldest dropped first.
 import { TestContext } from './harness.mjs';
 
-const dispatch = (t, action) => t.page.evaluate((a) => window.kpg.dispatch(a), action);
-const sessionText = (t) => t.page.evaluate(() => JSON.stringify(window.kpg.session()));
+import { dispatch, sessionText, storedSessions as allStored, waitReady,
+         waitStored } from './autosave_helpers.mjs';
 
-async function waitReady(t) {
-  await t.page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
-                               { timeout: 60000 });
-  const error = await t.page.evaluate(() => window.kpg.error);
-  t.check(error === null, `the app did not start: ${error}`);
-}
-
-// Waits until this page's autosave slot holds the session shown.
+// Waits until this page's autosave slot holds the session shown; returns it.
 async function waitSaved(t) {
   const expected = await sessionText(t);
-  await t.page.waitForFunction((e) => {
-    const own = window.kpg.autosave.list().find((entry) => entry.state === 'this page');
-    const text = own ? window.localStorage.getItem('kpg.autosave.v2.' + own.id) : null;
-    return text !== null && JSON.stringify(JSON.parse(text)) === e;
-  }, expected, { timeout: 10000 });
+  await waitStored(t, expected);
   return expected;
-}
-
-async function allStored(t) {
-  return t.page.evaluate(() => window.kpg.autosave.list().map((entry) => {
-    const text = window.localStorage.getItem('kpg.autosave.v2.' + entry.id);
-    return { ...entry, json: text === null ? null : JSON.stringify(JSON.parse(text)) };
-  }));
 }
 
 export default [

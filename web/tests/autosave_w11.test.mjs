@@ -3,38 +3,14 @@
 // saved over it. Each page writes its own slot (index.html's autosave block): the session shown
 // before a reload stays in its slot, and the new page writes another.
 
-const dispatch = (t, action) => t.page.evaluate((a) => window.kpg.dispatch(a), action);
-// Every autosaved session, normalised like JSON.stringify(kpg.session()) (the C++ writer and JS
-// may spell a number differently: 1e-09 and 1e-9); `own` is this page's.
-const storedSessions = (t) => t.page.evaluate(() => window.kpg.autosave.list().map((entry) => {
-  const text = window.localStorage.getItem('kpg.autosave.v2.' + entry.id);
-  return { own: entry.state === 'this page', dismissed: entry.dismissed,
-           json: text === null ? null : JSON.stringify(JSON.parse(text)) };
-}));
+import { dispatch, makeWork, storedSessions, waitStarted, waitStored } from './autosave_helpers.mjs';
+
 const stored = async (t) => ((await storedSessions(t)).find((s) => s.own) || { json: null }).json;
 const kept = async (t, json) => (await storedSessions(t)).some((s) => s.json === json);
-// Waits until this page's slot holds `expected` (a JSON.stringify of kpg.session()).
-const waitStored = (t, expected) => t.page.waitForFunction((e) => {
-  const own = window.kpg.autosave.list().find((entry) => entry.state === 'this page');
-  const text = own ? window.localStorage.getItem('kpg.autosave.v2.' + own.id) : null;
-  return text !== null && JSON.stringify(JSON.parse(text)) === e;
-}, expected, { timeout: 5000 });
 
 async function reloadAndWait(t) {
   await t.page.reload();
-  await t.page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
-                               { timeout: 60000 });
-}
-
-// Makes a session of 101 points (circles + one point) and lets the autosave store it.
-async function makeWork(t) {
-  await t.openApp();
-  t.check((await dispatch(t, { type: 'preset', name: 'circles' })).ok, 'preset');
-  t.check((await dispatch(t, { type: 'addPoint', x: 0.25, y: 0.5, label: 1 })).ok, 'addPoint');
-  t.check((await dispatch(t, { type: 'step', n: 3 })).ok, 'step');
-  const work = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));
-  await waitStored(t, work);
-  return work;
+  await waitStarted(t);
 }
 
 async function offerText(t) {

@@ -8,31 +8,9 @@
 // __builtin_trap(), as N1's sigmoid session did ("RuntimeError: memory access out of bounds").
 import fs from 'node:fs';
 
-const dispatch = (t, action) => t.page.evaluate((a) => window.kpg.dispatch(a), action);
+import { makeWork, waitReady } from './autosave_helpers.mjs';
+
 const normal = (text) => JSON.stringify(JSON.parse(text));
-
-async function waitReady(t) {
-  await t.page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
-                               { timeout: 60000 });
-  const error = await t.page.evaluate(() => window.kpg.error);
-  t.check(error === null, `the app did not start: ${error}`);
-}
-
-// Makes a session of 101 points (circles + one point, 3 steps) and waits until this page's
-// autosave slot holds it; returns its JSON (normalised).
-async function makeWork(t) {
-  await t.openApp();
-  t.check((await dispatch(t, { type: 'preset', name: 'circles' })).ok, 'preset');
-  t.check((await dispatch(t, { type: 'addPoint', x: 0.25, y: 0.5, label: 1 })).ok, 'addPoint');
-  t.check((await dispatch(t, { type: 'step', n: 3 })).ok, 'step');
-  const work = await t.page.evaluate(() => JSON.stringify(window.kpg.session()));
-  await t.page.waitForFunction((expected) => {
-    const own = window.kpg.autosave.list().find((entry) => entry.state === 'this page');
-    const text = own && window.localStorage.getItem('kpg.autosave.v2.' + own.id);
-    return text !== null && text !== undefined && JSON.stringify(JSON.parse(text)) === expected;
-  }, work, { timeout: 10000 });
-  return work;
-}
 
 // The trap in the next frame; waits for the page to report it.
 async function trapNextFrame(t) {

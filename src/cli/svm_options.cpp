@@ -103,7 +103,7 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
       t.addInteger(
           "-j", "n", g,
           "threads for kernel columns and the passes over G; the model is the same for every n", 0,
-          1024, o.threads, "0 = all cores");
+          1024, o.threads, "0 = the cores not busy with other work");
     t.addInteger("--max-iter", "n", g, "iteration cap per sub-problem", 1, 2147483647LL,
                  o.params.maxIterations, "max(10^7, 100*#samples)");
     t.addInteger("--seed", "n", g,
@@ -162,7 +162,7 @@ void addGridRows(OptionTable& t, SvmCommandOptions& o) {
             "also write grid.py's out file (\"log2c=.. log2g=.. rate=..\" lines); null = none",
             o.outPath);
   t.addInteger("-j", "n", g, "threads evaluating grid points; the results are the same for every n",
-               0, 1024, o.threads, "0 = all cores");
+               0, 1024, o.threads, "0 = the cores not busy with other work");
   t.addSwitch("--warm-start", g,
               "C-SVC: start each C's fold models from the previous C's alpha (same gamma): "
               "faster, but a rate may differ from svm-train's by a sample near a boundary; the "

@@ -2,21 +2,30 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <limits>
+#include <string>
 
 namespace kpg::cli {
 
 namespace {
 
-// Part `part` of `parts` of [0, count).
-std::pair<Eigen::Index, Eigen::Index> partOf(Eigen::Index count, unsigned part, unsigned parts) {
-  return {count * part / parts, count * (part + 1) / parts};
+// Chunks a thread: enough that the running threads share the pass when one is not running, few
+// enough that taking one (an atomic compare-and-swap) stays negligible against its work.
+constexpr unsigned kChunksPerThread = 4;
+constexpr std::uint64_t kChunkMask = 0xffffffffu;
+
+// Chunk `chunk` of `chunks` of [0, count).
+std::pair<Eigen::Index, Eigen::Index> chunkOf(Eigen::Index count, std::uint32_t chunk,
+                                              std::uint32_t chunks) {
+  return {count * chunk / chunks, count * (chunk + 1) / chunks};
 }
 
 }  // namespace
 
 ThreadPool::ThreadPool(unsigned threads) {
   for (unsigned part = 1; part < std::max(threads, 1u); ++part)
-    workers_.emplace_back([this, part] { work(part); });
+    workers_.emplace_back([this] { work(); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -48,23 +57,28 @@ bool pollFor(int microseconds, Done done) {
 
 void ThreadPool::run(Eigen::Index count,
                      const std::function<void(Eigen::Index, Eigen::Index)>& body) {
-  const unsigned parts = threads();
-  if (parts == 1 || count < static_cast<Eigen::Index>(parts)) {
+  const unsigned threads = this->threads();
+  if (threads == 1 || count < static_cast<Eigen::Index>(threads)) {
     body(0, count);
     return;
   }
+  const std::uint32_t chunks = static_cast<std::uint32_t>(
+      std::min<Eigen::Index>(count, static_cast<Eigen::Index>(threads * kChunksPerThread)));
   body_ = &body;
   count_ = count;
-  pending_.store(parts - 1, std::memory_order_relaxed);
+  chunks_.store(chunks, std::memory_order_relaxed);
+  finished_.store(0, std::memory_order_relaxed);
+  const std::uint64_t generation = (ticket_.load(std::memory_order_relaxed) >> 32) + 1;
   {
     // Under the mutex, so that a worker between its check and its sleep does not miss it.
     std::lock_guard<std::mutex> lock(mutex_);
-    generation_.fetch_add(1, std::memory_order_release);
+    ticket_.store(generation << 32, std::memory_order_release);
   }
   start_.notify_all();
-  const auto [begin, end] = partOf(count, 0, parts);
-  body(begin, end);
-  const auto finished = [this] { return pending_.load(std::memory_order_acquire) == 0; };
+  takeChunks(generation);
+  const auto finished = [this, chunks] {
+    return finished_.load(std::memory_order_acquire) == chunks;
+  };
   if (!pollFor(kSpinMicroseconds, finished)) {
     std::unique_lock<std::mutex> lock(mutex_);
     done_.wait(lock, finished);
@@ -72,26 +86,42 @@ void ThreadPool::run(Eigen::Index count,
   body_ = nullptr;
 }
 
-void ThreadPool::work(unsigned part) {
+void ThreadPool::takeChunks(std::uint64_t generation) {
+  std::uint64_t ticket = ticket_.load(std::memory_order_acquire);
+  for (;;) {
+    if ((ticket >> 32) != generation) return;  // a later pass (or none): not ours
+    const std::uint32_t chunk = static_cast<std::uint32_t>(ticket & kChunkMask);
+    if (chunk >= chunks_.load(std::memory_order_relaxed)) return;
+    if (!ticket_.compare_exchange_weak(ticket, ticket + 1, std::memory_order_acq_rel,
+                                       std::memory_order_acquire))
+      continue;  // another thread took it (ticket now holds the current value)
+    // The chunk is this pass's: the pass cannot end (nor chunks_ change) before it is done.
+    const std::uint32_t chunks = chunks_.load(std::memory_order_relaxed);
+    const auto [begin, end] = chunkOf(count_, chunk, chunks);
+    (*body_)(begin, end);
+    if (finished_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks) {
+      // The last chunk: wake the caller if it stopped polling (under the mutex, as above).
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_.notify_one();
+    }
+    ticket = ticket_.load(std::memory_order_acquire);
+  }
+}
+
+void ThreadPool::work() {
   std::uint64_t seen = 0;
   for (;;) {
     const auto started = [&] {
       return stop_.load(std::memory_order_acquire) ||
-             generation_.load(std::memory_order_acquire) != seen;
+             (ticket_.load(std::memory_order_acquire) >> 32) != seen;
     };
     if (!pollFor(kSpinMicroseconds, started)) {
       std::unique_lock<std::mutex> lock(mutex_);
       start_.wait(lock, started);
     }
     if (stop_.load(std::memory_order_acquire)) return;
-    seen = generation_.load(std::memory_order_acquire);
-    const auto [begin, end] = partOf(count_, part, threads());
-    (*body_)(begin, end);
-    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      // The last part: wake the caller if it stopped polling (under the mutex, as above).
-      std::lock_guard<std::mutex> lock(mutex_);
-      done_.notify_one();
-    }
+    seen = ticket_.load(std::memory_order_acquire) >> 32;
+    takeChunks(seen);
   }
 }
 
@@ -101,9 +131,39 @@ ParallelFor ThreadPool::parallelFor() {
   };
 }
 
+unsigned freeCores(unsigned cores, unsigned runnable) {
+  const unsigned others = runnable > 0 ? runnable - 1 : 0;
+  return others >= cores ? 1u : cores - others;
+}
+
+namespace {
+
+// procs_running from /proc/stat, or 0 when it cannot be read.
+unsigned runnableTasks() {
+  std::ifstream stat("/proc/stat");
+  std::string key;
+  unsigned long long value = 0;
+  while (stat >> key) {
+    if (key == "procs_running" && stat >> value) return static_cast<unsigned>(value);
+    stat.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  return 0;
+}
+
+}  // namespace
+
 unsigned resolveThreads(long long requested) {
   if (requested > 0) return static_cast<unsigned>(requested);
-  return std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<unsigned> samples;
+  for (int k = 0; k < 5; ++k) {
+    if (k > 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    const unsigned runnable = runnableTasks();
+    if (runnable == 0) return cores;  // no /proc: every core counts as free
+    samples.push_back(runnable);
+  }
+  std::nth_element(samples.begin(), samples.begin() + 2, samples.end());
+  return freeCores(cores, samples[2]);
 }
 
 }  // namespace kpg::cli

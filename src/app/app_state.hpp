@@ -61,6 +61,9 @@ struct AppState {
   // What a course page or an exercise decided (session/page_settings.hpp): locked
   // controls, panels shown, the compact embed layout, autorun.
   PageSettings page;
+  // The page was opened from a share link (#s=…, js_bridge.cpp kpg_open_share_hash): what it
+  // shows is someone's set-up, not the first screen the start card describes.
+  bool openedShareLink = false;
   // The open exercise and the student's progress (exercises/exercise_state.hpp).
   ExerciseSession exercise;
   StepWordsState stepWords;

@@ -161,6 +161,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_open_share_hash(const char* hash) {
   std::string error = link.error;
   if (link.ok()) {
     error = kpg::app::applyAppLink(app, *link.link).value_or("");
+    if (error.empty()) app.openedShareLink = true;
   }
   if (!error.empty()) {
     kpg::app::postNotice(lab(), kpg::app::NoticeKind::Error,

@@ -89,16 +89,21 @@ export default [
       let s = await t.state();
       t.check(s.session.kernel.gamma === 0.5, `typed γ = 0.5, got ${s.session.kernel.gamma}`);
 
+      // A typed value may go past the slider's span, as far as window.kpg accepts (the parameter
+      // table's one range: 0 to 1e6 for γ); beyond it, it is clamped with a notice.
       await typeInto(t, 'γ.field', '5000');
       s = await t.state();
-      t.check(s.session.kernel.gamma === 1000, `5000 is clamped to 1000: ${s.session.kernel.gamma}`);
-      t.check(lastNotice(s).includes('γ = 5000 is outside 0.001 to 1000: set to 1000'),
+      t.check(s.session.kernel.gamma === 5000, `5000 is accepted: ${s.session.kernel.gamma}`);
+      await typeInto(t, 'γ.field', '2e6');
+      s = await t.state();
+      t.check(s.session.kernel.gamma === 1e6, `2e6 is clamped to 1e6: ${s.session.kernel.gamma}`);
+      t.check(lastNotice(s).includes('γ = 2e+06 is outside 0 to 1e6: set to 1e6'),
               `the notice names the range: ${lastNotice(s)}`);
 
       await typeInto(t, 'γ.field', 'abc');
       s = await t.state();
-      t.check(s.session.kernel.gamma === 1000, `"abc" is refused: γ ${s.session.kernel.gamma}`);
-      t.check(lastNotice(s).includes('is not a number: γ takes a number from 0.001 to 1000'),
+      t.check(s.session.kernel.gamma === 1e6, `"abc" is refused: γ ${s.session.kernel.gamma}`);
+      t.check(lastNotice(s).includes('is not a number: γ takes a number from 0 to 1e6'),
               `the notice says what to type: ${lastNotice(s)}`);
       await t.screenshot('guide-refused-value-1280');
 
@@ -115,9 +120,9 @@ export default [
       await clickItem(t, 'generate');
       s = await t.state();
       t.check(s.session.points.length === 260, `N = 250 + 10 points: ${s.session.points.length}`);
-      await typeInto(t, 'noise.field', '7');
+      await typeInto(t, 'noise.field', '70');
       s = await t.state();
-      t.check(lastNotice(s).includes('noise = 7 is outside 0 to 1: set to 1'),
+      t.check(lastNotice(s).includes('noise = 70 is outside 0 to 10: set to 10'),
               `noise is clamped to its range: notice "${lastNotice(s)}", noise ${s.session.noise}, ` +
               `notices ${JSON.stringify(s.notices.slice(-3))}`);
     },
@@ -159,6 +164,43 @@ export default [
       await t.waitFrames(6);
       t.check(!(await guide(t)).startCard.open, 'a tap closes the card');
       await t.screenshot('guide-lab-phone');
+    },
+  },
+  {
+    name: 'start card: Esc closes it; not over an embedded frame, a shared link, an exercise or a locked page',
+    context: { firstVisit: true },
+    run: async (t) => {
+      await t.openApp();
+      await t.waitFrames(3);
+      t.check((await guide(t)).startCard.open, 'the card shows on a plain first visit');
+      await t.page.keyboard.press('Escape');
+      await t.waitFrames(3);
+      t.check(!(await guide(t)).startCard.open, 'Esc closes the card');
+      // Each of these is a first visit too (nothing remembered), but shows someone's set-up.
+      const link = await t.page.evaluate(() => window.kpg.shareLink());
+      await t.page.evaluate(() => window.localStorage.removeItem('kpg.startCard.seen'));
+      const pages = [['?embed=1', 'an embedded frame'], ['?lock=C', 'a locked page'],
+                     ['?exercise=smo-first-pair', 'an exercise link'],
+                     ['#' + link.split('#')[1], 'a shared link']];
+      for (const [address, what] of pages) {
+        await t.page.goto('about:blank');
+        await t.page.goto(t.baseUrl + address);
+        await t.page.waitForFunction(() => window.kpg && window.kpg.ready, null, { timeout: 60000 });
+        await t.waitFrames(4);
+        t.check(!(await guide(t)).startCard.open, `no start card on ${what} (${address.slice(0, 40)})`);
+        const seen = await t.page.evaluate(() => window.localStorage.getItem('kpg.startCard.seen'));
+        t.check(seen === null, `${what} does not count as having seen the card`);
+      }
+      // A short frame (a course page's 440 px iframe): Help's card fits inside it.
+      await t.page.setViewportSize({ width: 640, height: 440 });
+      await t.page.goto('about:blank');
+      await t.openApp();
+      await t.waitFrames(4);
+      t.check((await guide(t)).startCard.open, 'the plain page still shows it');
+      const card = (await guide(t)).startCard.rect;
+      t.check(card[1] >= 0 && card[3] <= 440 && card[0] >= 0 && card[2] <= 640,
+              `the card stays inside the frame (it scrolls): ${card}`);
+      await t.screenshot('guide-start-card-640x440');
     },
   },
   {
@@ -236,7 +278,7 @@ export default [
         kernel: 'k(x, x′) = φ(x)·φ(x′)',
         'γ.slider': 'exp(−γ‖x − x′‖²)',
         'C.slider': 'box [0, C]',
-        'eps.field': 'Type eps (1e-12 to 1)',
+        'eps.field': 'Type eps (1e-12 to 10)',  // the range window.kpg accepts too
         step: 'clip to [0, C] keeping Σ αₖyₖ = 0',
         'class-1': 'class y = −1',
         preset: 'notes\' worked examples',

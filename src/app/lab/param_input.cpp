@@ -68,8 +68,19 @@ int ladderPosition(const std::vector<double>& ladder, const ParamRange& range, d
   return best;
 }
 
+std::string boundText(double value) {
+  std::string t = formatDisplay(value, 6);
+  const std::size_t e = t.find('e');
+  if (e == std::string::npos) return t;
+  std::string exponent = t.substr(e + 1);
+  const bool negative = exponent[0] == '-';
+  if (exponent[0] == '-' || exponent[0] == '+') exponent.erase(0, 1);
+  while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
+  return t.substr(0, e + 1) + (negative ? "-" : "") + exponent;
+}
+
 std::string rangeText(const ParamRange& range) {
-  return formatDisplay(range.min, 6) + " to " + formatDisplay(range.max, 6);
+  return boundText(range.min) + " to " + boundText(range.max);
 }
 
 TypedValue parseTypedValue(const ParamRange& range, std::string_view text) {
@@ -105,7 +116,7 @@ TypedValue parseTypedValue(const ParamRange& range, std::string_view text) {
     const double clampedValue = std::clamp(v, range.min, range.max);
     out.clamped = true;
     out.message = symbol + " = " + formatDisplay(v, 6) + " is outside " + rangeText(range) +
-                  ": set to " + formatDisplay(clampedValue, 6);
+                  ": set to " + boundText(clampedValue);
     v = clampedValue;
   }
   out.value = v;

@@ -50,7 +50,11 @@ struct TypedValue {
 };
 TypedValue parseTypedValue(const ParamRange& range, std::string_view text);
 
-// "0.001 to 1000" (formatDisplay), the range as the messages state it.
+// A bound as a person writes it: 0.001, 5000, 1e-6, 1e6 (formatDisplay's six digits, without
+// the exponent's sign and padding: 1e-06 and 1e+06 read as noise).
+std::string boundText(double value);
+
+// "0.001 to 1000", "0 to 1e6" (boundText), the range as the messages state it.
 std::string rangeText(const ParamRange& range);
 
 // The number a person reads for point index i (0-based inside): i + 1.

@@ -102,7 +102,9 @@ struct UiState {
   std::string tooltip;
   int tooltipFrame = -10;
   bool startCardOpen = false;
-  bool startCardLoaded = false;  // the first-visit flag has been read from localStorage
+  bool startCardLoaded = false;           // the first-visit flag has been read from localStorage
+  bool startCardFirstVisit = false;       // open because of the first visit (not by Help)
+  float startCardRect[4] = {0, 0, 0, 0};  // left, top, right, bottom when last drawn
   struct CursorReadout {
     bool inside = false;  // the pointer is over the canvas
     double x1 = 0, x2 = 0;

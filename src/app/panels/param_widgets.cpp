@@ -238,7 +238,9 @@ std::string guideJson(const UiState& ui) {
   const bool tipShown = !ui.tooltip.empty() && ImGui::GetCurrentContext() &&
                         ImGui::GetFrameCount() == ui.tooltipFrame;
   std::string out = "{\"tooltip\":" + jsonQuote(tipShown ? ui.tooltip : std::string());
-  out += ",\"startCard\":{\"open\":" + std::string(ui.startCardOpen ? "true" : "false") + "}";
+  out += ",\"startCard\":{\"open\":" + std::string(ui.startCardOpen ? "true" : "false") +
+         ",\"rect\":[" + jsonNumber(ui.startCardRect[0]) + "," + jsonNumber(ui.startCardRect[1]) +
+         "," + jsonNumber(ui.startCardRect[2]) + "," + jsonNumber(ui.startCardRect[3]) + "]}";
   out += ",\"cursor\":{\"inside\":" + std::string(ui.cursor.inside ? "true" : "false") +
          ",\"x1\":" + jsonNumber(ui.cursor.x1) + ",\"x2\":" + jsonNumber(ui.cursor.x2) +
          ",\"hasF\":" + (ui.cursor.hasF ? "true" : "false") + ",\"f\":" + jsonNumber(ui.cursor.f) +

@@ -23,7 +23,16 @@ void bullet(const char* number, const char* text) {
 
 void close(UiState& ui) {
   ui.startCardOpen = false;
+  ui.startCardFirstVisit = false;
   rememberStartCardSeen();
+}
+
+// The first-visit card is for the plain page. A course page's frame (embed), a shared link, an
+// exercise or a locked page shows someone's set-up: the card would cover it (taller than a 440 px
+// frame) with suggestions that do not fit it.
+bool firstVisitCardBelongs(const AppState& state) {
+  return !state.page.embed && !state.page.locks.any() && !state.exercise.open &&
+         !state.openedShareLink;
 }
 
 float helpButtonWidth() {
@@ -44,6 +53,13 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
   if (!ui.startCardLoaded) {
     ui.startCardLoaded = true;
     ui.startCardOpen = !startCardSeen();
+    ui.startCardFirstVisit = ui.startCardOpen;
+  }
+  // Such a page may be set up after the first frame (the address and the link are read once the
+  // app runs): the card then closes without being remembered, so a plain visit still shows it.
+  if (ui.startCardOpen && ui.startCardFirstVisit && !firstVisitCardBelongs(state)) {
+    ui.startCardOpen = false;
+    ui.startCardFirstVisit = false;
   }
   // The Help button: at the right end of the controls' title bar, on every screen (the lab and
   // the methods share that window's place); on a phone at the right end of the section tabs.
@@ -60,7 +76,10 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
     // The title bar's height; on a phone the tabs' (a finger's target).
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
     const ImVec2 size(0, layout.phone ? layout.tabs.size.y - 4 : 0);
-    if (ImGui::Button("? Help", size)) ui.startCardOpen = !ui.startCardOpen;
+    if (ImGui::Button("? Help", size)) {
+      ui.startCardOpen = !ui.startCardOpen;
+      ui.startCardFirstVisit = false;
+    }
     ImGui::PopStyleVar();
     markItem(ui, "help");
     tip(ui, "What this screen shows, three things to try, and the tutorials.");
@@ -70,15 +89,27 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
   if (!ui.startCardOpen) return;
 
   const float width = std::min(560.0f, display.x - 24);
-  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y * 0.42f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
+  // Never taller than the screen or the frame it is in (it scrolls instead), and centred where it
+  // then fits whole.
+  const float maxHeight = std::max(120.0f, display.y - 24);
+  const bool short_ = display.y < 700;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y * (short_ ? 0.5f : 0.42f)),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);  // height 0: fit the text
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, maxHeight));
   ImGui::SetNextWindowFocus();
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1, 1, 1, 0.98f));
   bool open = true;
   if (ImGui::Begin("Welcome to Kernel Playground###startcard", &open, flags)) {
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    ui.startCardRect[0] = at.x;
+    ui.startCardRect[1] = at.y;
+    ui.startCardRect[2] = at.x + size.x;
+    ui.startCardRect[3] = at.y + size.y;
+    // Esc closes it, as a dialog does (the keyboard's way out besides Tab to its buttons).
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) open = false;
     ImGui::PushTextWrapPos(0);
     ImGui::TextWrapped(
         "A support vector machine trained before your eyes by SMO, one pair of multipliers at a "

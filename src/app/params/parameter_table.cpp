@@ -99,23 +99,6 @@ ParamRange controlRange(ParamId id) {
   return r;
 }
 
-namespace {
-
-// A bound as a person writes it: 0.001, 5000, 1e-6, 1e6 (formatDisplay's 1e-06 and 1e+06 without
-// the exponent's sign and padding).
-std::string boundText(double v) {
-  std::string t = formatDisplay(v, 6);
-  const std::size_t e = t.find('e');
-  if (e == std::string::npos) return t;
-  std::string exponent = t.substr(e + 1);
-  const bool negative = exponent[0] == '-';
-  if (exponent[0] == '-' || exponent[0] == '+') exponent.erase(0, 1);
-  while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
-  return t.substr(0, e + 1) + (negative ? "-" : "") + exponent;
-}
-
-}  // namespace
-
 std::string rangeWords(const ParameterSpec& p) {
   std::string words = (p.integer ? "a whole number between " : "between ") + boundText(p.min) +
                       " and " + boundText(p.max);

@@ -89,6 +89,13 @@ TEST_CASE("LabState: the hand-solved preset converges to alpha = (1/4, 3/8, 5/8)
   CHECK(lab.model.boundCount == 0);
   CHECK(lab.model.trainingAccuracy == 1.0);
   CHECK(lab.model.alphaDotY == Approx(0).margin(1e-12));
+  // Read as 0 on screen, with the rounding left beside it (never a bare −2.22e-16).
+  CHECK(equalityConstraintText(lab.model).rfind("Σ αᵢyᵢ = 0", 0) == 0);
+  ModelView off = lab.model;
+  off.alphaDotY = 0.01;
+  CHECK(equalityConstraintText(off) == "Σ αᵢyᵢ = 0.01 (should be 0)");
+  off.alphaDotY = -3e-16;
+  CHECK(equalityConstraintText(off) == "Σ αᵢyᵢ = 0 (to rounding: 3e-16)");
   // All three points lie on the margins: y f(x) = 1, so their KKT violations are 0.
   for (Index i = 0; i < 3; ++i) {
     CHECK(lab.model.decision(i) * lab.data.labels(i) == Approx(1).margin(1e-9));

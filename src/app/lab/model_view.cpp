@@ -1,7 +1,10 @@
 #include "lab/model_view.hpp"
 
+#include "data/number_text.hpp"
 #include "svm/binary_solution.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace kpg::app {
@@ -32,6 +35,16 @@ std::string statusText(const LabState& lab) {
   if (lab.live.pending) return "re-converging after " + lab.live.why + ": update " + steps;
   if (solver.iteration() == 0) return "ready at step 0: press Step or Run";
   return "paused at step " + steps;
+}
+
+std::string equalityConstraintText(const ModelView& m) {
+  const double sum = m.alphaDotY;
+  const double scale = std::max(1.0, m.solution.alpha.cwiseAbs().sum());
+  if (std::abs(sum) <= 1e-9 * scale) {
+    if (sum == 0) return "Σ αᵢyᵢ = 0";
+    return "Σ αᵢyᵢ = 0 (to rounding: " + formatDisplay(std::abs(sum), 2) + ")";
+  }
+  return "Σ αᵢyᵢ = " + formatDisplay(sum, 4) + " (should be 0)";
 }
 
 std::string briefStatusText(const LabState& lab) {

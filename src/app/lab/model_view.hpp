@@ -19,6 +19,12 @@ std::string statusText(const LabState& lab);
 // input"; the whole sentence stays in the pair panel.
 std::string briefStatusText(const LabState& lab);
 
+// The equality constraint Σ αᵢyᵢ = 0 as a student should read it: "Σ αᵢyᵢ = 0 (to rounding:
+// 2.9e-15)" when the sum is zero up to the rounding of adding Σ αᵢ's worth of doubles (SMO keeps
+// it exactly in exact arithmetic: each pair update moves αᵢyᵢ and αⱼyⱼ by opposite amounts), else
+// the sum with "(should be 0)". A bare "−2.22e-16" read as a fault.
+std::string equalityConstraintText(const ModelView& m);
+
 // Recomputes lab.model from the current solver (or clears it when there is none) and bumps
 // lab.modelRevision, so the field and the panels redraw.
 void refreshModel(LabState& lab);

@@ -4,6 +4,7 @@
 // hovering a point highlights its bar. Bars are numbered from 1, as the notes number α₁, α₂, α₃
 // (bar k on the axis is point index k − 1 inside).
 
+#include "lab/model_view.hpp"
 #include "lab/param_input.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
@@ -39,7 +40,7 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
   const Index n = alpha.size();
   const double c = lab.params.c;
   const bool hard = !std::isfinite(c);
-  ImGui::Text("Σ αᵢyᵢ = %s (stays 0)", plot::formatNumber(m.alphaDotY).c_str());
+  ImGui::TextUnformatted(equalityConstraintText(m).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled(hard ? "  (C = ∞)" : "  (dashes: C)");
 

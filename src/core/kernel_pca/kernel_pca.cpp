@@ -1,5 +1,6 @@
 #include "kernel_pca/kernel_pca.hpp"
 
+#include "data/number_text.hpp"
 #include "kernel_pca/gram_budget.hpp"
 #include "kernels/gram_matrix.hpp"
 #include "kernels/kernel_block.hpp"
@@ -71,8 +72,8 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
       smallest < -options.significantNegativeValue && smallest < -roundOff) {
     fail(KernelPcaStatus::NotPositiveSemidefinite,
          "kernel PCA: the kernel matrix is not positive semi-definite (" + describe(kernel) +
-             "): eigenvalue " + formatNumber(smallest) +
-             (largest > 0 ? " (" + formatNumber(-smallest / largest) + " of the largest)"
+             "): eigenvalue " + formatDisplay(smallest, 4) +
+             (largest > 0 ? " (" + formatDisplay(-smallest / largest, 2) + " of the largest)"
                           : std::string()) +
              "; use a Mercer kernel (linear, polynomial, RBF) or other sigmoid parameters");
     spectrum_ = spectrum;
@@ -115,7 +116,7 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
   }
   status_ = KernelPcaStatus::Success;
   message_ = clamped_
-                 ? "computed; warning: negative eigenvalues down to " + formatNumber(smallest) +
+                 ? "computed; warning: negative eigenvalues down to " + formatDisplay(smallest, 4) +
                        " were clamped to 0 (the kernel is not exactly PSD)"
                  : "computed";
   if (zeroComponents_ > 0) {

@@ -1,15 +1,14 @@
 #include "perceptron/sample_checks.hpp"
 
+#include "data/number_text.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace kpg {
 
 std::string formatNumber(double value) {
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.15g", value);
-  return buffer;
+  return formatExact(value);
 }
 
 std::optional<std::string> checkSamples(const Matrix& x, const char* what) {

@@ -49,7 +49,9 @@ inline double nextUniform(std::uint64_t& state) {
   return static_cast<double>(nextRandom(state) >> 11) * 0x1.0p-53;
 }
 
-// "%.17g" without trailing noise for messages: 1 → "1", 0.5 → "0.5".
+// A value a message quotes exactly (a label, a parameter as given): the shortest text that reads
+// back to it, '.' in every locale (formatExact): 1 → "1", 0.5 → "0.5". Computed quantities are
+// quoted with formatDisplay's few digits instead.
 std::string formatNumber(double value);
 
 }  // namespace kpg

@@ -1,5 +1,7 @@
 #include "kernel_pca/kernel_pca.hpp"
 
+#include "data/number_text.hpp"
+
 #include "kernels/gram_matrix.hpp"
 
 #include <catch2/catch.hpp>
@@ -113,6 +115,12 @@ TEST_CASE("KernelPca: a sigmoid kernel with significant negative eigenvalues is 
   CHECK_THAT(kpca.message(), Contains("not positive semi-definite"));
   CHECK(kpca.spectrum().allFinite());
   CHECK(kpca.mostNegativeEigenvalue() < 0);
+  // The eigenvalue is quoted for a person: four digits, not fifteen broken across lines.
+  CHECK_THAT(kpca.message(),
+             Contains("eigenvalue " + formatDisplay(kpca.mostNegativeEigenvalue(), 4) + " ("));
+  CHECK_THAT(kpca.message(),
+             Contains(formatDisplay(-kpca.mostNegativeEigenvalue() / kpca.spectrum()(0), 2) +
+                      " of the largest"));
   CHECK(kpca.project(Vector::Zero(3)).size() == 0);
 
   SECTION("with a looser threshold the negatives are clamped with a warning, never NaN") {

@@ -126,6 +126,15 @@ std::vector<LabRoute> labRoutes() {
   };
 }
 
+// What the typed field makes of `value` (its text as formatExact writes it): accepted as
+// `expected`, clamped or not.
+void checkTyped(ParamId id, double value, bool clamped, double expected) {
+  const TypedValue typed = parseTypedValue(controlRange(id), num(value));
+  REQUIRE(typed.ok);
+  CHECK(typed.clamped == clamped);
+  CHECK(typed.value == expected);
+}
+
 // state().mode without its revision, a counter of redraws that differs by how many rebuilds
 // led to the same state.
 std::string withoutRevision(const JsonValue& mode) {
@@ -181,17 +190,13 @@ TEST_CASE("Parameter table: the lab's parameters at their bounds, through the UI
           "[app][params]") {
   for (const LabRoute& route : labRoutes()) {
     const ParameterSpec& p = parameter(route.id);
-    const ParamRange range = controlRange(route.id);
     for (const double bound : {p.min, p.max}) {
       INFO(p.key << " = " << num(bound));
       // The typed field takes the bound as it is.
-      const TypedValue typed = parseTypedValue(range, num(bound));
-      REQUIRE(typed.ok);
-      CHECK_FALSE(typed.clamped);
-      CHECK(typed.value == bound);
+      checkTyped(route.id, bound, false, bound);
       LabState viaUi = makeLabState();
       route.setUp(viaUi);
-      const auto uiError = route.ui(viaUi, typed.value);
+      const auto uiError = route.ui(viaUi, bound);
       CHECK_FALSE(uiError);
       LabState viaJson = makeLabState();
       route.setUp(viaJson);
@@ -205,10 +210,7 @@ TEST_CASE("Parameter table: the lab's parameters at their bounds, through the UI
     for (const auto& [value, bound] : outside(p)) {
       INFO(p.key << " = " << num(value) << " (outside)");
       // The typed field clamps to the bound the JSON refuses beyond.
-      const TypedValue typed = parseTypedValue(range, num(value));
-      REQUIRE(typed.ok);
-      CHECK(typed.clamped);
-      CHECK(typed.value == bound);
+      checkTyped(route.id, value, true, bound);
       LabState lab = makeLabState();
       route.setUp(lab);
       const std::string before = sessionToJson(lab);
@@ -278,12 +280,10 @@ TEST_CASE(
     };
     for (const double bound : {p.min, p.max}) {
       INFO(p.key << " = " << num(bound) << " in " << route.modeName);
-      const TypedValue typed = parseTypedValue(controlRange(route.id), num(bound));
-      REQUIRE(typed.ok);
-      CHECK_FALSE(typed.clamped);
+      checkTyped(route.id, bound, false, bound);
       ModesState viaUi;
       setMode(viaUi, lab, route.mode);
-      route.ui(viaUi, typed.value);
+      route.ui(viaUi, bound);
       invalidateMode(viaUi, route.mode);
       ensureBuilt(viaUi, lab);
       ModesState viaJson;
@@ -299,10 +299,7 @@ TEST_CASE(
     }
     for (const auto& [value, bound] : outside(p)) {
       INFO(p.key << " = " << num(value) << " (outside) in " << route.modeName);
-      const TypedValue typed = parseTypedValue(controlRange(route.id), num(value));
-      REQUIRE(typed.ok);
-      CHECK(typed.clamped);
-      CHECK(typed.value == bound);
+      checkTyped(route.id, value, true, bound);
       ModesState modes;
       setMode(modes, lab, route.mode);
       const double before = route.read(modes);

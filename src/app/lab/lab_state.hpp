@@ -52,10 +52,6 @@ constexpr double kMaxCoordinate = 1e6;
 constexpr std::int64_t kDefaultMaxSteps = 100000;
 constexpr std::int64_t kMaxMaxSteps = 10000000;
 constexpr std::size_t kMaxUndo = 200;
-// Finite C must lie in [kMinLabC, kMaxLabC] (docs/bad-inputs.md W3: C = 1e300 is a range error); +∞ is the
-// hard margin.
-constexpr double kMinLabC = 1e-6;
-constexpr double kMaxLabC = 1e6;
 
 // Everything the solver depends on besides the points.
 struct LabParams {

@@ -3,6 +3,7 @@
 #include "params/parameter_table.hpp"
 
 #include "data/number_text.hpp"
+#include "lab/lab_state.hpp"
 
 #include <cassert>
 #include <cmath>
@@ -11,6 +12,9 @@ namespace kpg::app {
 namespace {
 
 constexpr double kInf = INFINITY;
+// The lab's own caps (lab_state.hpp), so that the rows and the lab's other checks cannot drift.
+constexpr double kStepCap = static_cast<double>(kMaxMaxSteps);
+constexpr double kPointCap = static_cast<double>(kMaxLabPoints);
 
 // The bounds: what the lab's solver, the point generator and the methods handle (docs/
 // bad-inputs.md W3: C = 1e300 is a range error; the step cap and the 5000 points bound a session's
@@ -34,13 +38,14 @@ std::vector<ParameterSpec> makeTable() {
       {ParamId::Eps, "eps", "eps", "eps", "eps", 1e-12, 10, false, false, 1e-12, 1, true, 0,
        "eps: SMO stops when m(α) − M(α) < eps, the largest violation of the optimality (KKT) "
        "conditions by a pair (LIBSVM's -e; its default 0.001)"},
-      {ParamId::MaxSteps, "maxSteps", "maxSteps", "step cap", "the step cap", 1, 1e7, false, true,
-       1, 1e7, true, 1, "The most SMO steps the lab takes before it stops at the cap."},
+      {ParamId::MaxSteps, "maxSteps", "maxSteps", "step cap", "the step cap", 1, kStepCap, false,
+       true, 1, kStepCap, true, 1, "The most SMO steps the lab takes before it stops at the cap."},
       {ParamId::StepsPerSecond, "stepsPerSecond", "speed", "steps/s", "speed: steps per second", 0,
        1e6, false, false, 0.5, 500, true, 0,
        "Steps per second while Run is on (0: as many as fit in each frame)."},
-      {ParamId::GenerateCount, "count", "count", "N", "N, the number of points,", 2, 5000, false,
-       true, 4, 5000, false, 1, "N: how many points to generate (at most 5000, the lab's cap)"},
+      {ParamId::GenerateCount, "count", "count", "N", "N, the number of points,", 2, kPointCap,
+       false, true, 4, kPointCap, false, 1,
+       "N: how many points to generate (at most 5000, the lab's cap)"},
       {ParamId::GenerateNoise, "noise", "noise", "noise", "noise", 0, 10, false, false, 0, 1, false,
        0.05, "noise: the spread of the points around the set's shape (0: exact shape)"},
       {ParamId::PerceptronLearningRate, "learningRate", "learningRate", "η",

@@ -32,36 +32,12 @@ void buildFrameUi(AppState& state, UiState& ui, bool tabPressed) {
   const PageSettings& page = state.page;
   updateKeyboardFocus(ui.focus, tabPressed);
   Layout layout = computePageLayout(ImGui::GetIO().DisplaySize, page);
-  const bool tutorialsOpen = tutorialLayout(state, layout);  // tutorials/tutorials_panel.hpp
+  tutorialLayout(state, layout);  // tutorials/tutorials_panel.hpp
   if (page.showsPanel(Panel::Toolbar)) {
     fileToolbarLayout(state, layout);  // panels/file_toolbar.hpp: Share, files
     drawFileToolbar(state, ui);
   }
-  if (state.modes.mode != Mode::Svm) {
-    drawModeScreen(state, ui, layout);  // modes/: the other kernel methods
-  } else {
-    handleShortcuts(state.lab, ui);
-    // On a phone, one section under the canvas (sectionShown); elsewhere all of them.
-    const bool pairShown = sectionShown(layout, ui, PhoneSection::Pair);
-    const bool plotsShown = sectionShown(layout, ui, PhoneSection::Plots);
-    if (page.showsPanel(Panel::Controls) && sectionShown(layout, ui, PhoneSection::Controls))
-      drawControlsPanel(state, ui, layout.controls);
-    // An import's multi-class regions while they belong to the lab's problem.
-    ClassRegions* regions = currentClassRegions(state) ? &*state.classRegions : nullptr;
-    drawCanvasPanel(state.lab, ui, layout.canvas, regions,
-                    activeImport(state.dataImport, state.lab));
-    if (pairShown && !drawExercisePanel(state, ui, layout.pair) &&
-        !drawTutorialsPanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair))
-      drawPairPanel(state.lab, ui, layout.pair);
-    if (plotsShown && page.showsPanel(Panel::Dual)) drawDualPanel(state.lab, ui, layout.dual);
-    if (plotsShown && !tutorialsOpen && page.showsPanel(Panel::Convergence))
-      drawConvergencePanel(state.lab, ui, layout.convergence);
-    if (page.showsPanel(Panel::Status)) drawStatusBar(state.lab, ui, layout.status);
-    if (pairShown && (page.showsPanel(Panel::Pair) || tutorialsOpen))
-      drawTutorialsToggle(state, ui, layout.pair);
-    if (pairShown && page.showsPanel(Panel::Pair) && !state.tutorial.open)
-      drawExercisesToggle(state, ui, layout.pair);
-  }
+  drawModeScreen(state, ui, layout);  // modes/: the current method's screen (the lab's own)
   drawPhoneTabs(state, ui, layout);  // panels/panels.hpp: the phone's section tabs
   drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help
   drawKeyboardFocus(ui.focus);       // the ring around the control Tab reached

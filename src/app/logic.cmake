@@ -1,5 +1,6 @@
 # The app's logic (src/app/lab, session, modes, tutorials): no GL, no ImGui, so it builds natively
 # too and is unit-tested by tests/app (kpg_app_tests). The browser app links it.
+include(${CMAKE_CURRENT_LIST_DIR}/modes/modes.cmake)  # the methods, one folder each
 add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/lab/solver_history.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/playback.cpp
@@ -27,10 +28,7 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/exercises/exercise_check.cpp
   ${CMAKE_CURRENT_LIST_DIR}/exercises/builtin_exercises.cpp
   ${CMAKE_CURRENT_LIST_DIR}/exercises/exercise_state.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/modes/mode_state.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/modes/mode_json.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/modes/mode_field.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/modes/contour.cpp
+  ${kpg_modes_logic_sources}
   ${CMAKE_CURRENT_LIST_DIR}/tutorials/tutorial_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tutorials/formula_text.cpp
 )

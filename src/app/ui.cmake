@@ -33,7 +33,7 @@ target_include_directories(kpg_app_ui PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(kpg_app_ui PUBLIC kpg_app_logic kpg_core kpg_imgui_core)
 kpg_strict(kpg_app_ui)
 include(${CMAKE_CURRENT_LIST_DIR}/panels/panels.cmake)  # the lab's panels, plotting
-include(${CMAKE_CURRENT_LIST_DIR}/modes/modes.cmake)  # canvas modes: the other kernel methods
+target_sources(kpg_app_ui PRIVATE ${kpg_modes_ui_sources})  # the methods' screens (modes/modes.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/tutorials/tutorials.cmake)  # the Tutorials panel
 include(${CMAKE_CURRENT_LIST_DIR}/exercises/exercises.cmake)  # the exercise panel
 

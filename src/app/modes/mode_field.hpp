@@ -10,9 +10,27 @@
 #include "modes/contour.hpp"
 #include "modes/mode_state.hpp"
 
+#include <cmath>
 #include <vector>
 
 namespace kpg::app {
+
+// Non-finite values become NaN, which contours skip.
+inline double finiteOrNan(double v) {
+  return std::isfinite(v) ? v : std::nan("");
+}
+
+// Fills every node of `grid` with value(x₁, x₂): the methods' field functions (their rows'
+// `field`, modes/method.hpp) sample their core object through it.
+template <class F>
+void sampleField(FieldGrid& grid, F&& value) {
+  Vector p(2);
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      p << grid.x(i), grid.y(j);
+      grid.at(i, j) = finiteOrNan(value(p));
+    }
+}
 
 // Grid side so that side² · n kernel terms stay near 3·10⁶ (about 20–40 ms in WebAssembly),
 // within [32, 96].
@@ -21,13 +39,10 @@ int gridSide(Index pointCount);
 // The grid nodes as rows (x₁, x₂), node (i, j) at row j·nx + i: for the core's row-wise methods.
 Matrix gridRows(const FieldGrid& grid);
 
-// The current mode's field over `rect` on a side × side grid: the perceptron's h(x), k-NN's
-// predicted ±1, k-means' cluster index, kernel PCA's projection onto the selected component,
-// Fisher's projection. False (and `out` without values) when the mode draws no field.
-// Non-finite values become NaN, which contours skip.
+// The current method's field over `rect` on a side × side grid, by its row's `field`
+// (modes/method.hpp): the perceptron's h(x), k-NN's predicted ±1, k-means' cluster index, kernel
+// PCA's projection onto the selected component, Fisher's projection. False (and `out` without
+// values) when the method draws no field. Non-finite values become NaN, which contours skip.
 bool computeField(const ModesState& modes, const PlotRect& rect, int side, FieldGrid& out);
-
-// Kernel PCA's projections onto every computed component over `rect` (the small multiples).
-std::vector<FieldGrid> kpcaComponentGrids(const KpcaMode& mode, const PlotRect& rect, int side);
 
 }  // namespace kpg::app

@@ -14,8 +14,11 @@
 //                 (a start point turns useStart on; "startBeta": null turns it off)
 //     knn: K, query [x, y]     kmeans: k, seed, maxIterations     kpca: component (1-based)
 //     kfd: form "lda"|"kfd", mu          svr: C, epsilon, eps
-// They are registered with window.kpg's one router (session/action_router.hpp) by addModeActions;
-// add a name to kModeActions in mode_json.cpp to add one.
+// The screens send the same actions (runModeAction), so the UI and window.kpg accept exactly the
+// same values and change the state the same way. They are registered with window.kpg's one router
+// (session/action_router.hpp) by addModeActions; add a name to kModeActions in mode_json.cpp to
+// add one. A method's own setModeParams members and state().mode members are its row's
+// (modes/method.hpp), in its folder's <method>_json.cpp.
 // state().mode: the current mode's key numbers (modeStateJson), numbers by the one JSON policy
 // (data/json_writer.hpp: ±∞ as "inf"/"-inf", NaN as null).
 
@@ -30,6 +33,8 @@
 namespace kpg::app {
 
 void addModeActions(ActionRouter& router, ModesState& modes, LabState& lab);
+// One mode action, by its "type", without the router (the screens' way to change the state).
+ActionReply runModeAction(ModesState& modes, LabState& lab, const JsonValue& action);
 JsonValue modeStateJson(ModesState& modes, const LabState& lab);
 
 }  // namespace kpg::app

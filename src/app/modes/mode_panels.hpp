@@ -1,5 +1,5 @@
 #pragma once
-// The canvas modes' view: the mode selector, and for every mode other than the SVM lab a
+// The methods' view: the method selector, and for every method other than the SVM lab a
 // screen of its own in the lab's layout — controls on the left (data, kernel, the mode's
 // parameters, Step back / Step / Run / Reset and the scrubber), the canvas in the middle (regions
 // or contours over the plane from a CPU grid, points, the mode's highlights), the numbers on the
@@ -11,10 +11,11 @@
 
 namespace kpg::app {
 
-// The mode combo at the top of the controls (the SVM lab's controls call it too).
-void drawModeSelector(ModesState& modes, const LabState& lab, UiState& ui);
+// The method combo at the top of the controls (the SVM lab's controls call it too).
+void drawModeSelector(ModesState& modes, LabState& lab, UiState& ui);
 
-// Draws the whole screen of the current mode (not the SVM lab), including its time slice.
+// Draws the whole screen of the current method (its row in screen_registry.cpp), including its
+// time slice: the SVM lab's own, or the shared 2-D plane's.
 void drawModeScreen(AppState& state, UiState& ui, const Layout& layout);
 
 }  // namespace kpg::app

@@ -6,6 +6,7 @@
 #include "modes/mode_screen.hpp"
 
 #include "exercises/exercise_panel.hpp"
+#include "modes/mode_json.hpp"
 #include "modes/mode_panels.hpp"
 #include "panels/canvas_input.hpp"
 #include "panels/lock_ui.hpp"
@@ -32,25 +33,6 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFl
 double nowMs() {
   using Clock = std::chrono::steady_clock;
   return std::chrono::duration<double, std::milli>(Clock::now().time_since_epoch()).count();
-}
-
-const ModeScreen* screenOf(Mode mode) {
-  switch (mode) {
-    case Mode::Perceptron:
-      return &perceptronScreen();
-    case Mode::Knn:
-      return &knnScreen();
-    case Mode::Kmeans:
-      return &kmeansScreen();
-    case Mode::Kpca:
-      return &kpcaScreen();
-    case Mode::Kfd:
-      return &kfdScreen();
-    case Mode::Svr:
-      return &svrScreen();
-    default:
-      return nullptr;
-  }
 }
 
 float pointRadius(Index n) {
@@ -109,7 +91,8 @@ float legendRow(ImDrawList* draw, ImVec2 origin, float width,
 
 // The field under the canvas: recomputed only when the model or the view changed.
 void refreshGrid(const ModesState& modes, ModesView& mv, const CanvasView& view, Index n) {
-  if (!view.valid() || modes.mode == Mode::Svr) {
+  const MethodSpec& spec = methodSpec(modes.mode);
+  if (!view.valid() || !spec.field) {
     mv.canvasGridValid = false;
     return;
   }
@@ -117,7 +100,7 @@ void refreshGrid(const ModesState& modes, ModesView& mv, const CanvasView& view,
   key.mode = modes.mode;
   key.revision = modes.revision;
   key.rect = view.visible();
-  key.component = modes.mode == Mode::Kpca ? modes.kpca.selected : -1;
+  key.component = spec.fieldVariant ? spec.fieldVariant(modes) : -1;
   key.side = gridSide(n);
   if (key == mv.canvasKey) return;
   const double t0 = nowMs();
@@ -237,7 +220,7 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
   drawEditRow(lab, ui);
 }
 
-void handleModeShortcuts(ModesState& modes, const LabState& lab, const UiState& ui) {
+void handleModeShortcuts(ModesState& modes, LabState& lab, const UiState& ui) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || io.KeyCtrl || io.KeySuper || io.KeyAlt) return;
   if (ui.focus.tookKey) return;  // Space pressed the control Tab reached (keyboard_focus.hpp)
@@ -246,15 +229,11 @@ void handleModeShortcuts(ModesState& modes, const LabState& lab, const UiState& 
   const bool space = ImGui::IsKeyPressed(kSpace, false);
   const bool back = (space && io.KeyShift) || ImGui::IsKeyPressed(kLeft, true);
   const bool forward = (space && !io.KeyShift) || ImGui::IsKeyPressed(kRight, true);
-  if ((back || forward) && !uiLocked(LockedControl::Step)) {
-    if (back)
-      (void)modeStepBack(modes, lab, 1);
-    else
-      (void)modeStep(modes, lab, 1);
-  }
+  if ((back || forward) && !uiLocked(LockedControl::Step))
+    sendModeAction(modes, lab, back ? "modeStepBack" : "modeStep", "n", 1);
   if (ImGui::IsKeyPressed(kR, false) && !uiLocked(LockedControl::Step) &&
       (modes.playback.running || modeCanStep(modes)))
-    modes.playback.running = !modes.playback.running;
+    sendModeAction(modes, lab, modes.playback.running ? "modePause" : "modePlay");
 }
 
 }  // namespace
@@ -314,9 +293,24 @@ void numberLine(const char* name, double value) {
   ImGui::Text("%s = %s", name, plot::formatNumber(value).c_str());
 }
 
-void rebuildMode(ModesState& modes, const LabState& lab, Mode mode) {
-  invalidateMode(modes, mode);
-  ensureBuilt(modes, lab);
+bool sendModeAction(ModesState& modes, LabState& lab, const JsonValue& action) {
+  const ActionReply reply = runModeAction(modes, lab, action);
+  if (!reply.ok()) postNotice(lab, NoticeKind::Error, reply.error);
+  return reply.ok();
+}
+
+bool sendModeAction(ModesState& modes, LabState& lab, const char* type, const char* key,
+                    long long value) {
+  JsonValue action = JsonValue::object();
+  json::put(action, "type", json::str(type));
+  if (key) json::put(action, key, json::integer(value));
+  return sendModeAction(modes, lab, action);
+}
+
+bool sendModeParams(ModesState& modes, LabState& lab, Mode mode, JsonValue members) {
+  json::put(members, "type", json::str("setModeParams"));
+  json::put(members, "mode", json::str(modeName(mode)));
+  return sendModeAction(modes, lab, members);
 }
 
 void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char* stepTip) {
@@ -325,24 +319,26 @@ void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char*
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   const std::int64_t position = modePosition(modes);
   ImGui::BeginDisabled(position == 0);
-  if (ImGui::Button("◀ Step back", ImVec2(half, 0))) (void)modeStepBack(modes, lab, 1);
+  if (ImGui::Button("◀ Step back", ImVec2(half, 0)))
+    sendModeAction(modes, lab, "modeStepBack", "n", 1);
   tip(ui, "Undo the last step (Shift+Space or ←).");
   ImGui::EndDisabled();
   ImGui::SameLine();
   const bool can = modeCanStep(modes);
   ImGui::BeginDisabled(!can);
-  if (ImGui::Button("Step ▶", ImVec2(half, 0))) (void)modeStep(modes, lab, 1);
+  if (ImGui::Button("Step ▶", ImVec2(half, 0))) sendModeAction(modes, lab, "modeStep", "n", 1);
   markItem(ui, "step");
   tip(ui, (std::string(stepTip) + " (Space or →).").c_str());
   stepLock.explain("Step");
   if (ImGui::Button(modes.playback.running ? "Pause" : "Run", ImVec2(half, 0)))
-    modes.playback.running = !modes.playback.running;
+    sendModeAction(modes, lab, modes.playback.running ? "modePause" : "modePlay");
   tip(ui, "Run / pause the steps at the speed below (R).");
   ImGui::SameLine();
-  if (ImGui::Button("Run to the end", ImVec2(half, 0))) (void)modeRunToEnd(modes, lab, 300);
+  if (ImGui::Button("Run to the end", ImVec2(half, 0)))
+    sendModeAction(modes, lab, "modeRun", "budgetMs", 300);
   tip(ui, "Step until the method converges or reaches its cap.");
   ImGui::EndDisabled();
-  if (ImGui::Button("Reset", ImVec2(-1, 0))) modeReset(modes, lab);
+  if (ImGui::Button("Reset", ImVec2(-1, 0))) sendModeAction(modes, lab, "modeReset");
   tip(ui, "Back to step 0.");
   paramSlider(lab, ui, "steps/s", modes.playback.stepsPerSecond,
               ParamRange{"steps/s", 0.5, 200, true}, "Steps per second while Run is on.");
@@ -353,12 +349,12 @@ void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char*
   if (ImGui::SliderInt("##modescrub", &shown, 0,
                        static_cast<int>(std::clamp<std::int64_t>(furthest, 1, 1 << 30)),
                        "step %d (scrub the recorded steps)"))
-    (void)modeSeek(modes, lab, shown);
+    sendModeAction(modes, lab, "modeSeek", "step", shown);
   tip(ui, "Drag to any recorded step.");
   ImGui::EndDisabled();
 }
 
-void drawModeSelector(ModesState& modes, const LabState& lab, UiState& ui) {
+void drawModeSelector(ModesState& modes, LabState& lab, UiState& ui) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.15f, 0.25f, 0.45f, 1));
   ImGui::TextUnformatted("Method");
   ImGui::PopStyleColor();
@@ -373,7 +369,12 @@ void drawModeSelector(ModesState& modes, const LabState& lab, UiState& ui) {
     for (int k = 0; k < kModeCount; ++k) {
       const Mode m = static_cast<Mode>(k);
       const std::string title(modeTitle(m));
-      if (ImGui::Selectable(title.c_str(), m == modes.mode)) setMode(modes, lab, m);
+      if (ImGui::Selectable(title.c_str(), m == modes.mode)) {
+        JsonValue action = JsonValue::object();
+        json::put(action, "type", json::str("setMode"));
+        json::put(action, "mode", json::str(modeName(m)));
+        sendModeAction(modes, lab, action);
+      }
     }
     ImGui::EndCombo();
   }
@@ -383,10 +384,17 @@ void drawModeSelector(ModesState& modes, const LabState& lab, UiState& ui) {
 }
 
 void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
+  const ModeScreen& screen = methodScreen(state.modes.mode);
+  if (screen.drawScreen)
+    screen.drawScreen(state, ui, layout);
+  else
+    drawPlaneScreen(state, ui, layout, screen);
+}
+
+void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout,
+                     const ModeScreen& screen) {
   ModesState& modes = state.modes;
   LabState& lab = state.lab;
-  const ModeScreen* screen = screenOf(modes.mode);
-  if (!screen) return;
   advanceModes(modes, lab, static_cast<double>(ImGui::GetIO().DeltaTime));
   handleModeShortcuts(modes, lab, ui);
   state.modesView.hoverValid = false;
@@ -399,29 +407,28 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
                layout.controls, ImGuiWindowFlags_AlwaysVerticalScrollbar);
     drawModeSelector(modes, lab, ui);
     // Step / Run / Reset first, at the lab's place.
-    if (screen->stepTip) steppingControls(modes, lab, ui, screen->stepTip);
+    if (screen.stepTip) steppingControls(modes, lab, ui, screen.stepTip);
     dataControls(lab, ui, state.modesView);
-    const bool kernelUsed =
-        !(modes.mode == Mode::Perceptron && !modes.perceptron.params.kernelForm) &&
-        !(modes.mode == Mode::Kfd && !modes.kfd.kernelForm);
+    const MethodSpec& spec = methodSpec(modes.mode);
+    const bool kernelUsed = !spec.usesKernel || spec.usesKernel(modes);
     sectionTitle(kernelUsed ? "Kernel" : "Kernel (not used by this form)");
     drawKernelControls(lab, ui);
     ensureBuilt(modes, lab);  // the kernel or the data may have changed
-    if (screen->controls) {
+    if (screen.controls) {
       const LockedItems methodLock(LockedControl::Method);  // the method's own parameters
-      screen->controls(modes, lab, ui);
+      screen.controls(modes, lab, ui);
     }
     ImGui::End();
   }
 
-  drawModeCanvas(state, ui, *screen, layout.canvas);
+  drawModeCanvas(state, ui, screen, layout.canvas);
   ensureBuilt(modes, lab);  // the canvas may have changed the points
 
   // An open exercise (exercises/exercise_panel.hpp) takes the numbers' place.
   if (sectionShown(layout, ui, PhoneSection::Pair) && !drawExercisePanel(state, ui, layout.pair) &&
       page.showsPanel(Panel::Pair)) {
     beginPanel("What the method computed###modenumbers", layout.pair, 0);
-    if (screen->numbers) screen->numbers(lab, modes, state.modesView);
+    if (screen.numbers) screen.numbers(lab, modes, state.modesView);
     ImGui::End();
   }
   if (!page.showsPanel(Panel::Dual) && !page.showsPanel(Panel::Convergence)) return;
@@ -434,11 +441,11 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
   else
     bottom.size.x = layout.dual.size.x + layout.convergence.size.x;
   if (sectionShown(layout, ui, PhoneSection::Plots)) {
-    beginPanel(screen->plotsTitle, bottom, ImGuiWindowFlags_NoScrollbar);
+    beginPanel(screen.plotsTitle, bottom, ImGuiWindowFlags_NoScrollbar);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    if (screen->plots)
-      screen->plots(lab, modes, state.modesView, ImGui::GetWindowDrawList(), a,
+    if (screen.plots)
+      screen.plots(lab, modes, state.modesView, ImGui::GetWindowDrawList(), a,
                     ImVec2(a.x + avail.x, a.y + avail.y));
     ImGui::End();
   }

@@ -1,11 +1,11 @@
 #pragma once
-// The pieces every canvas mode's screen shares, and the interface of one method's screen.
-// As the ImGui demo is split by feature, each method has one file (perceptron_screen.cpp,
-// knn_screen.cpp, kmeans_screen.cpp, kpca_screen.cpp, kfd_screen.cpp, svr_screen.cpp) with its
-// canvas layers, tooltip, controls, numbers and plots; mode_screen.cpp lays out the windows in the
-// lab's layout, draws the axes, points' hover and legend, and routes the canvas input through
-// panels/canvas_input.hpp, exactly as the lab does. Screens read the modes' state (ModesState,
-// UI-free, in AppState) and change it through mode_state.hpp's functions.
+// The pieces every method's screen shares, and the interface of one method's screen.
+// As the ImGui demo is split by feature, each method has one screen file in its folder
+// (modes/perceptron/perceptron_screen.cpp, …) with its canvas layers, tooltip, controls, numbers
+// and plots; mode_screen.cpp lays out the windows in the lab's layout, draws the axes, points'
+// hover and legend, and routes the canvas input through panels/canvas_input.hpp, exactly as the
+// lab does. Screens read the methods' state (ModesState, UI-free, in AppState) and change it only
+// by the validated actions window.kpg sends (sendModeAction: setModeParams, modeStep, …).
 
 #include "app_state.hpp"
 #include "modes/mode_field.hpp"
@@ -13,6 +13,7 @@
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
+#include "session/json.hpp"
 
 #include <string>
 #include <vector>
@@ -40,7 +41,8 @@ struct ModeCanvas {
   float radius = 6;                 // the points' radius in pixels
 };
 
-// One method's screen. Null members are skipped.
+// One method's screen (its folder's <method>_screen.cpp; screen_registry.cpp lists them by Mode).
+// Null members are skipped.
 struct ModeScreen {
   const char* plotsTitle;  // the window below the canvas ("…###modeplots")
   const char* xAxis;       // axis names in the canvas corners
@@ -56,13 +58,24 @@ struct ModeScreen {
   // range posts a notice in the lab (panels/param_widgets.hpp).
   void (*controls)(ModesState& modes, LabState& lab, UiState& ui);
   void (*numbers)(const LabState& lab, const ModesState& modes, const ModesView& view);
-  void (*plots)(const LabState& lab, ModesState& modes, ModesView& view, ImDrawList* draw,
+  void (*plots)(LabState& lab, ModesState& modes, ModesView& view, ImDrawList* draw,
                 ImVec2 min, ImVec2 max);
   // What Step does, for the methods with steps: the shared frame draws Step back / Step / Run /
   // Reset under the method selector, at the same place on every screen.
   const char* stepTip;
+  // A screen that owns its canvas and panels (its own camera, input and drawing: the SVM lab)
+  // draws the whole screen here; null: the shared 2-D plane (drawPlaneScreen) with the members
+  // above.
+  void (*drawScreen)(AppState& state, UiState& ui, const Layout& layout) = nullptr;
 };
 
+// The screens by Mode (screen_registry.cpp).
+const ModeScreen& methodScreen(Mode mode);
+// The shared 2-D plane's screen (mode_screen.cpp): controls, canvas, numbers, plots and status in
+// the lab's layout, drawn from a screen's members.
+void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout, const ModeScreen& screen);
+
+const ModeScreen& svmScreen();
 const ModeScreen& perceptronScreen();
 const ModeScreen& knnScreen();
 const ModeScreen& kmeansScreen();
@@ -86,7 +99,14 @@ void numberLine(const char* name, double value);
 // Step back / Step / Run / Run to the end / Reset, the scrubber and the speed, for the methods
 // with steps (Shift+Space, Space and R on the keyboard).
 void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char* stepTip);
-// Marks a mode's model for rebuilding after a parameter change and rebuilds it.
-void rebuildMode(ModesState& modes, const LabState& lab, Mode mode);
+// The screens' one way to change the methods' state: the mode actions window.kpg sends
+// (modes/mode_json.hpp), run by the same handlers; a refusal is posted as the lab's error notice.
+// Returns whether the action was applied.
+bool sendModeAction(ModesState& modes, LabState& lab, const JsonValue& action);
+// {"type": type} or {"type": type, key: value}: modeStep, modeSeek, modePlay, modeReset, ….
+bool sendModeAction(ModesState& modes, LabState& lab, const char* type, const char* key = nullptr,
+                    long long value = 0);
+// setModeParams for `mode` with the given members ({"k": 4}).
+bool sendModeParams(ModesState& modes, LabState& lab, Mode mode, JsonValue members);
 
 }  // namespace kpg::app

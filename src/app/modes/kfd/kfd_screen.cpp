@@ -71,12 +71,14 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
   ImGui::SameLine();
   ImGui::RadioButton("KFD (kernel)", &form, 1);
   tip(ui, "Kernel Fisher discriminant: the same criterion in the kernel's feature space.");
-  bool changed = (form == 1) != modes.kfd.kernelForm;
-  modes.kfd.kernelForm = form == 1;
-  if (modes.kfd.kernelForm) {
-    changed = paramSlider(lab, ui, ParamId::KfdMu, modes.kfd.mu) || changed;
+  double mu = modes.kfd.mu;
+  const bool muChanged = form == 1 && paramSlider(lab, ui, ParamId::KfdMu, mu);
+  if ((form == 1) != modes.kfd.kernelForm || muChanged) {
+    JsonValue params = JsonValue::object();
+    json::put(params, "form", json::str(form == 1 ? "kfd" : "lda"));
+    json::put(params, "mu", json::num(mu));
+    sendModeParams(modes, lab, Mode::Kfd, std::move(params));
   }
-  if (changed) rebuildMode(modes, lab, Mode::Kfd);
 }
 
 void numbers(const LabState&, const ModesState& modes, const ModesView&) {
@@ -108,7 +110,7 @@ void numbers(const LabState&, const ModesState& modes, const ModesView&) {
 }
 
 // The projected training points by class, 24 bins, with the threshold.
-void plots(const LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a,
+void plots(LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a,
            ImVec2 b) {
   const KfdMode& m = modes.kfd;
   if (!m.ok()) return;

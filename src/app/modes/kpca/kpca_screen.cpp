@@ -46,6 +46,13 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::EndTooltip();
 }
 
+// The component shown large: setModeParams "component" (1-based), as window.kpg sends it.
+void selectComponent(ModesState& modes, LabState& lab, int index) {
+  JsonValue params = JsonValue::object();
+  json::put(params, "component", json::integer(index + 1));
+  sendModeParams(modes, lab, Mode::Kpca, std::move(params));
+}
+
 void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("Kernel PCA");
   const int count = static_cast<int>(modes.kpca.pca.eigenvalues().size());
@@ -55,8 +62,7 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
                   ParamRange{"component", 1, static_cast<double>(count), false, 1, true},
                   "Which principal component in feature space the large plot shows (1: the "
                   "largest eigenvalue).")) {
-    modes.kpca.selected = static_cast<int>(component) - 1;
-    ++modes.revision;
+    selectComponent(modes, lab, static_cast<int>(component) - 1);
   }
   ImGui::TextWrapped(
       "Click a small multiple below to show it large. Contours: the projection yᵢ(x) = Σₗ aᵢₗ "
@@ -115,7 +121,7 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
                 i < ratio.size() && std::isfinite(ratio(i)) ? 100 * ratio(i) : 0.0);
 }
 
-void multiples(const LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* draw, ImVec2 a,
+void multiples(LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* draw, ImVec2 a,
                ImVec2 b) {
   const KpcaMode& m = modes.kpca;
   const Index count = m.pca.eigenvalues().size();
@@ -168,10 +174,8 @@ void multiples(const LabState& lab, ModesState& modes, ModesView& mv, ImDrawList
     const std::string t =
         "λ" + plot::subscript(k + 1) + " = " + plot::formatNumber(m.pca.eigenvalues()(k));
     draw->AddText(ImVec2(cmin.x, top), plot::kInk, t.c_str());
-    if (ImGui::IsMouseHoveringRect(cmin, cmax) && ImGui::IsMouseClicked(0)) {
-      modes.kpca.selected = k;
-      ++modes.revision;
-    }
+    if (ImGui::IsMouseHoveringRect(cmin, cmax) && ImGui::IsMouseClicked(0))
+      selectComponent(modes, lab, k);
   }
 }
 
@@ -202,7 +206,7 @@ void spectrum(const Vector& sp, ImDrawList* draw, ImVec2 a, ImVec2 b) {
   plot::horizontalLine(draw, f, 0, plot::kInk, false);
 }
 
-void plots(const LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* draw, ImVec2 a,
+void plots(LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* draw, ImVec2 a,
            ImVec2 b) {
   if (modes.kpca.pca.info() == KernelPcaStatus::Success) {
     multiples(lab, modes, mv, draw, a, b);

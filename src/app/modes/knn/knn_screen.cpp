@@ -68,8 +68,9 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
   sectionTitle("k-NN");
   double k = modes.knn.k;
   if (paramSlider(lab, ui, ParamId::KnnK, k)) {
-    modes.knn.k = static_cast<int>(k);
-    rebuildMode(modes, lab, Mode::Knn);
+    JsonValue params = JsonValue::object();
+    json::put(params, "K", json::num(k));
+    sendModeParams(modes, lab, Mode::Knn, std::move(params));
   }
   ImGui::TextWrapped("d²(x, xᵢ) = k(x,x) − 2k(x,xᵢ) + k(xᵢ,xᵢ); majority vote of the K nearest.");
 }
@@ -95,7 +96,7 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView& view
                 plot::formatNumber(nb.distance()).c_str());
 }
 
-void plots(const LabState&, ModesState&, ModesView&, ImDrawList*, ImVec2, ImVec2) {
+void plots(LabState&, ModesState&, ModesView&, ImDrawList*, ImVec2, ImVec2) {
   ImGui::TextWrapped(
       "k-NN has no training: every prediction is a vote among the K nearest training points. Try "
       "K = 1 (regions follow every point) versus a large K (smooth regions), and an RBF kernel "

@@ -182,8 +182,19 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
                        p.startBeta[0] != o.startBeta[0] || p.startBeta[1] != o.startBeta[1] ||
                        p.startBias != o.startBias || p.maxEpochs != o.maxEpochs;
   if (changed) {
-    m.params = p;
-    rebuildMode(modes, lab, Mode::Perceptron);
+    JsonValue params = JsonValue::object();
+    json::put(params, "form", json::str(p.kernelForm ? "kernel" : "primal"));
+    json::put(params, "rule", json::str(p.rule == MistakeRule::NonPositiveMargin ? "<=0" : "<0"));
+    json::put(params, "order", json::str(p.order == VisitOrder::Fixed ? "fixed" : "shuffle"));
+    json::put(params, "seed", json::integer(static_cast<long long>(p.seed)));
+    json::put(params, "bias", JsonValue::boolean(p.useBias));
+    json::put(params, "learningRate", json::num(p.learningRate));
+    json::put(params, "maxEpochs", json::integer(p.maxEpochs));
+    json::put(params, "startBeta", p.useStart ? json::list(std::vector<double>{
+                                                    p.startBeta[0], p.startBeta[1]})
+                                              : JsonValue::null());
+    json::put(params, "startBias", json::num(p.startBias));
+    sendModeParams(modes, lab, Mode::Perceptron, std::move(params));
   }
 }
 
@@ -238,7 +249,7 @@ void numbers(const LabState&, const ModesState& modes, const ModesView&) {
   if (const PerceptronStep* s = m.last()) lastVisit(m, *s);
 }
 
-void plots(const LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a,
+void plots(LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a,
            ImVec2 b) {
   const PerceptronBase* base = modes.perceptron.now();
   if (!base) return;

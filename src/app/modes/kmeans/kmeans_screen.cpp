@@ -87,9 +87,10 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
   const bool b = ImGui::InputInt("seed##k", &seed);
   tip(ui, "seed: the start of the k-means++ choice of the first means.");
   if (a || b) {
-    modes.kmeans.k = static_cast<int>(k);
-    modes.kmeans.seed = static_cast<std::uint64_t>(std::max(0, seed));
-    rebuildMode(modes, lab, Mode::Kmeans);
+    JsonValue params = JsonValue::object();
+    json::put(params, "k", json::num(k));
+    json::put(params, "seed", json::integer(std::max(0, seed)));
+    sendModeParams(modes, lab, Mode::Kmeans, std::move(params));
   }
   ImGui::TextWrapped("Class labels are ignored: k-means finds its own groups.");
 }
@@ -120,7 +121,7 @@ void numbers(const LabState&, const ModesState& modes, const ModesView&) {
   }
 }
 
-void plots(const LabState&, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a, ImVec2 b) {
+void plots(LabState&, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a, ImVec2 b) {
   const KernelKmeans* km = modes.kmeans.now();
   const std::size_t shown =
       km ? std::min(modes.kmeans.objectives.size(), static_cast<std::size_t>(km->iteration())) : 0;

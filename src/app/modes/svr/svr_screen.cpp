@@ -111,9 +111,15 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
   ImGui::TextWrapped(
       "Each point is a pair (x, t): x₁ is the input, x₂ the target. Labels are ignored. Load "
       "\"Sine\" above.");
-  const bool a = paramSlider(lab, ui, ParamId::SvrC, modes.svr.c);
-  const bool b = paramSlider(lab, ui, ParamId::SvrEpsilon, modes.svr.epsilon);
-  if (a || b) rebuildMode(modes, lab, Mode::Svr);
+  double c = modes.svr.c, epsilon = modes.svr.epsilon;
+  const bool a = paramSlider(lab, ui, ParamId::SvrC, c);
+  const bool b = paramSlider(lab, ui, ParamId::SvrEpsilon, epsilon);
+  if (a || b) {
+    JsonValue params = JsonValue::object();
+    json::put(params, "C", json::num(c));
+    json::put(params, "epsilon", json::num(epsilon));
+    sendModeParams(modes, lab, Mode::Svr, std::move(params));
+  }
 }
 
 void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
@@ -145,7 +151,7 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
   }
 }
 
-void plots(const LabState&, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a, ImVec2 b) {
+void plots(LabState&, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a, ImVec2 b) {
   const SvrMode& m = modes.svr;
   const std::size_t shown =
       m.history ? std::min(m.objectives.size(), static_cast<std::size_t>(m.history->position()) + 1)

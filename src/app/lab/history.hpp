@@ -1,8 +1,8 @@
 #pragma once
 // Rewind for any step-by-step algorithm of the core (run_status.hpp): the path as a function of
-// the step number s = 0, 1, 2, …, with step back and a scrubber. The generic form of what
-// SolverHistory (solver_history.hpp) does for the lab's SMO, used by the canvas modes for the
-// perceptrons, kernel k-means and ε-SVR.
+// the step number s = 0, 1, 2, …, with step back and a scrubber: the lab's SMO (SolverHistory,
+// solver_history.hpp, adds the convergence plots' trace) and the methods' perceptrons, kernel
+// k-means and ε-SVR.
 //
 // It needs of `Algorithm` only what the core's shared vocabulary promises:
 //   - copyable, and a copy continues exactly as the original (deterministic step());
@@ -14,8 +14,9 @@
 // step back followed by a step forward gives a bit-identical state and record
 // (tests/app/history_test.cpp).
 //
-// An algorithm whose status settles one call after its last change (the SMO of this tree: the call
-// that finds m(α) − M(α) < eps changes nothing) is settled here: at the end of the path the extra,
+// The core's algorithms settle their status at the step that makes the last change (SMO at the
+// update that reaches m(α) − M(α) < eps). One whose stop is found by a call that changes nothing
+// (an SMO problem already optimal at step 0) is settled here too: at the end of the path that
 // state-preserving call is made again after a replay, so the status at `furthest()` is the same
 // whichever way it was reached.
 

@@ -52,7 +52,7 @@ void build(ModesState& modes, const LabState& lab) {
   SmoOptions o;
   o.eps = m.eps;
   o.maxIterations = m.maxSteps;
-  m.history.emplace(SvrSolver(SmoSolver(std::move(problem), o)));
+  m.history.emplace(SmoSolver(std::move(problem), o));
   m.objectives.push_back(m.solver()->objective());
   updateModel(m, lab);
 }
@@ -114,15 +114,6 @@ constexpr MethodSpec kRow{
 
 const SmoStep* SvrMode::last() const {
   return history && history->lastStep() ? &*history->lastStep() : nullptr;
-}
-
-SmoStep SvrSolver::step() {
-  // The core settles its status at the update that reaches the stopping test.
-  return solver_.step();
-}
-
-RunStatus SvrSolver::status() const {
-  return solver_.status();
 }
 
 const MethodSpec& svrMethod() {

@@ -16,29 +16,13 @@
 
 namespace kpg::app {
 
-// SMO on the ε-SVR dual in the core's shared vocabulary (run_status.hpp: stepsDone(), status()
-// as RunStatus) so that History can rewind it. The status settles at the update that reaches
-// m(α) − M(α) < eps or the cap (as SolverHistory::settleStatus does for the lab), not one call
-// later.
-class SvrSolver {
- public:
-  explicit SvrSolver(SmoSolver solver) : solver_(std::move(solver)) {}
-  SmoStep step();
-  std::int64_t stepsDone() const { return solver_.iteration(); }
-  RunStatus status() const;
-  const SmoSolver& solver() const { return solver_; }
-
- private:
-  SmoSolver solver_;
-};
-
 struct SvrMode {
   double c = 10;
   double epsilon = 0.1;
   double eps = 1e-3;
   std::int64_t maxSteps = 100000;
   // On epsilonSvrDual: variables α (0..n−1), α* (n..2n−1).
-  std::optional<History<SvrSolver>> history;
+  std::optional<History<SmoSolver>> history;
   SvmModel model;  // f(x) = Σ (αᵢ − αᵢ*) k(xᵢ, x) − ρ, for decisionValues
   Vector coef;     // αᵢ − αᵢ*
   double rho = 0;
@@ -47,7 +31,7 @@ struct SvrMode {
   std::string error;
   std::uint64_t built = kNotBuilt;
   // The solver at the current step, nullptr when none was built.
-  const SmoSolver* solver() const { return history ? &history->current().solver() : nullptr; }
+  const SmoSolver* solver() const { return history ? &history->current() : nullptr; }
   // The pair update that led to the current step (none at step 0).
   const SmoStep* last() const;
 };

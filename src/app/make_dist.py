@@ -8,9 +8,12 @@
 
 The single file is index.html with two inert blocks put where index.html says
 <!-- kpg:inline-app -->: <script type="application/octet-stream" id="kpg-inline-wasm"> (base64) and
-<script type="text/plain" id="kpg-inline-app"> (the JavaScript). index.html's loader sees them, hands the
-decoded bytes to Emscripten as Module.wasmBinary (so nothing is fetched: file:// pages may not fetch) and
-runs the JavaScript. Same .wasm and .js bytes as the folder: one link step serves both forms.
+<script type="text/plain" id="kpg-inline-app"> (the JavaScript). index.html's loader (web/page/wasm.js,
+boot.js) sees them, compiles the decoded bytes for Emscripten (Module.instantiateWasm, so nothing is
+fetched: file:// pages may not fetch) and runs the JavaScript. Same .wasm and .js bytes as the folder:
+one link step serves both forms.
+SITE_DIR's index.html is the built one (make_page.py): the page's own scripts (web/page/*.js) are
+inline in it already, so both forms carry them and the folder holds no other file.
 
 Usage: make_dist.py SITE_DIR OUT_DIR
 """
@@ -56,6 +59,9 @@ def main():
     page = (site / "index.html").read_text(encoding="utf-8")
     if page.count(MARKER) != 1:
         sys.exit(f"make_dist: index.html must contain the marker {MARKER} exactly once")
+    if 'src="web/page/' in page:
+        sys.exit(f"make_dist: {site / 'index.html'} still lists web/page/ scripts; the site's index.html "
+                 "is made by src/app/make_page.py, which inlines them")
     script = (site / "kpg_app.js").read_text(encoding="utf-8")
     wasm = base64.b64encode((site / "kpg_app.wasm").read_bytes()).decode("ascii")
     blocks = (inline_block("application/octet-stream", "kpg-inline-wasm", wasm) +

@@ -83,6 +83,172 @@ constexpr std::string_view kParameterNames =
     "method, preset, kernel, gamma, coef0, degree, C, step, tutorial, page, exercise, lock, "
     "unlock, panels, embed, autorun, instructor";
 
+// One name=value pair of the address, percent-decoded; its errors quote it as written.
+struct Param {
+  std::string name;
+  std::string value;
+};
+
+void refuse(UrlParams& p, const Param& param, const std::string& why) {
+  p.errors.push_back(shown(param.name, param.value) + ": " + why);
+}
+
+// A parameter of the table (params/parameter_table.hpp): a number (or "inf" where the row
+// allows it) within the row's range, or an error that states the range and an example.
+std::optional<double> tableValue(UrlParams& p, const Param& param, ParamId id,
+                                 std::string_view text, const char* example) {
+  const ParameterSpec& spec = parameter(id);
+  std::optional<double> v = number(text);
+  if (spec.infinityAllowed && text == "inf") v = std::numeric_limits<double>::infinity();
+  if (!v || checkParameter(id, *v)) {
+    refuse(p, param,
+           std::string(spec.words) + " must be " + rangeWords(spec) + "; write e.g. " + example);
+    return std::nullopt;
+  }
+  return v;
+}
+
+// The lab's set-up: the method, the data, the kernel and its parameters, C, the step. False when
+// the name is none of these.
+bool readLabParam(UrlParams& p, const Param& param) {
+  const std::string& name = param.name;
+  const std::string& value = param.value;
+  if (name == "method") {
+    p.mode = modeFromName(value);
+    if (!p.mode)
+      refuse(p, param, "unknown method; write one of svm, perceptron, knn, kmeans, kpca, kfd, svr");
+  } else if (name == "preset") {
+    if (toyKindFromName(value)) {
+      p.preset = value;
+    } else {
+      refuse(p, param,
+             "unknown preset; write one of hand-solved, perceptron, xor, moons, circles, blobs, "
+             "separable");
+    }
+  } else if (name == "kernel") {
+    p.kernel = kernelTypeFromName(value);
+    if (!p.kernel)
+      refuse(p, param, "unknown kernel; write one of linear, polynomial, rbf, sigmoid");
+  } else if (name == "gamma" || name == "γ") {
+    p.gamma = tableValue(p, param, ParamId::Gamma, value, "gamma=0.5");
+  } else if (name == "coef0" || name == "r") {
+    p.coef0 = tableValue(p, param, ParamId::Coef0, value, "coef0=1");
+  } else if (name == "degree") {
+    if (const auto d = tableValue(p, param, ParamId::Degree, value, "degree=3"))
+      p.degree = static_cast<int>(*d);
+  } else if (name == "C" || name == "c") {
+    p.c = tableValue(p, param, ParamId::C, value == "∞" ? std::string_view("inf") : value, "C=10");
+  } else if (name == "step") {
+    const auto s = integer(value);
+    if (!s || *s < 0 || *s > kMaxMaxSteps) {
+      refuse(p, param,
+             "the step must be a whole number from 0 to " + std::to_string(kMaxMaxSteps) +
+                 "; write e.g. step=0");
+    } else {
+      p.step = *s;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The Tutorials panel and the exercises: tutorial, page, exercise, instructor. False when the
+// name is none of these.
+bool readLessonParam(UrlParams& p, const Param& param) {
+  const std::string& name = param.name;
+  const std::string& value = param.value;
+  if (name == "tutorial") {
+    p.tutorialId = value.substr(0, 64);
+  } else if (name == "page") {
+    const auto n = integer(value);
+    if (!n || *n < 0 || *n > 1000) {
+      refuse(p, param,
+             "the tutorial page must be a whole number (0 is the first page); write e.g. page=2");
+    } else {
+      p.tutorialPage = static_cast<int>(*n);
+    }
+  } else if (name == "exercise") {
+    p.exerciseId = value.substr(0, 64);
+  } else if (name == "instructor") {
+    const auto on = flag(value);
+    if (!on)
+      refuse(p, param, "write instructor=1 (on) or instructor=0 (off)");
+    else
+      p.instructor = *on;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// lock= and unlock= as the address lists them: they are resolved once every pair is read, since
+// unlock takes a control out of lock=all wherever the two stand in the address.
+struct LockLists {
+  bool all = false;
+  Locks locks, unlocks;
+};
+
+void readLockList(UrlParams& p, const Param& param, LockLists& lists) {
+  const bool lock = param.name == "lock";
+  for (const std::string& item : splitList(param.value)) {
+    if (lock && item == "all") {
+      lists.all = true;
+      continue;
+    }
+    const auto control = lockedControlFromName(item);
+    if (!control) {
+      p.errors.push_back(shown(param.name, param.value) + ": unknown control \"" +
+                         item.substr(0, 24) + "\"; the controls are " + lockedControlNames() +
+                         (lock ? " (or all)" : ""));
+      continue;
+    }
+    (lock ? lists.locks : lists.unlocks).set(*control);
+  }
+}
+
+// panels=: the panels shown (the canvas always is); one unknown name and the list is ignored
+// whole, so that every panel stays shown.
+void readPanelList(UrlParams& p, const Param& param) {
+  std::array<bool, kPanelCount> shownPanels{};
+  for (const std::string& item : splitList(param.value)) {
+    const auto panel = panelFromName(item);
+    if (!panel) {
+      p.errors.push_back(shown(param.name, param.value) + ": unknown panel \"" +
+                         item.substr(0, 24) + "\"; the panels are " + panelNames() +
+                         "; all are shown");
+      return;
+    }
+    shownPanels[static_cast<std::size_t>(*panel)] = true;
+  }
+  shownPanels[static_cast<std::size_t>(Panel::Canvas)] = true;
+  p.page.shown = shownPanels;
+}
+
+// The page's settings (page_settings.hpp): lock, unlock, panels, embed, autorun. False when the
+// name is none of these.
+bool readPageParam(UrlParams& p, const Param& param, LockLists& lists) {
+  const std::string& name = param.name;
+  if (name == "lock" || name == "unlock") {
+    p.hasPageSettings = true;
+    readLockList(p, param, lists);
+  } else if (name == "panels") {
+    p.hasPageSettings = true;
+    readPanelList(p, param);
+  } else if (name == "embed" || name == "autorun") {
+    p.hasPageSettings = true;
+    const auto on = flag(param.value);
+    if (!on) {
+      refuse(p, param, "write " + name + "=1 (on) or " + name + "=0 (off)");
+    } else {
+      (name == "embed" ? p.page.embed : p.page.autorun) = *on;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool UrlParams::empty() const {
@@ -99,8 +265,7 @@ UrlParams parseUrlParams(std::string_view query) {
                        "); none was read: put the session in a share link (#s=…) instead");
     return p;
   }
-  bool lockAll = false;
-  Locks locks, unlocks;
+  LockLists lockLists;
   std::size_t start = 0;
   while (start < query.size()) {
     const std::size_t end = std::min(query.find('&', start), query.size());
@@ -108,125 +273,19 @@ UrlParams parseUrlParams(std::string_view query) {
     start = end + 1;
     if (pair.empty()) continue;
     const std::size_t eq = pair.find('=');
-    const std::string name = percentDecode(pair.substr(0, eq));
-    const std::string value =
-        eq == std::string_view::npos ? "" : percentDecode(pair.substr(eq + 1));
-    const auto fail = [&](const std::string& why) {
-      p.errors.push_back(shown(name, value) + ": " + why);
-    };
-    // A parameter of the table (params/parameter_table.hpp): a number (or "inf" where the row
-    // allows it) within the row's range, or an error that states the range and an example.
-    const auto tableValue = [&](ParamId id, std::string_view text,
-                                const char* example) -> std::optional<double> {
-      const ParameterSpec& spec = parameter(id);
-      std::optional<double> v = number(text);
-      if (spec.infinityAllowed && text == "inf") v = std::numeric_limits<double>::infinity();
-      if (!v || checkParameter(id, *v)) {
-        fail(std::string(spec.words) + " must be " + rangeWords(spec) + "; write e.g. " + example);
-        return std::nullopt;
-      }
-      return v;
-    };
-    if (name == "method") {
-      p.mode = modeFromName(value);
-      if (!p.mode)
-        fail("unknown method; write one of svm, perceptron, knn, kmeans, kpca, kfd, svr");
-    } else if (name == "preset") {
-      if (toyKindFromName(value)) {
-        p.preset = value;
-      } else {
-        fail(
-            "unknown preset; write one of hand-solved, perceptron, xor, moons, circles, blobs, "
-            "separable");
-      }
-    } else if (name == "kernel") {
-      p.kernel = kernelTypeFromName(value);
-      if (!p.kernel) fail("unknown kernel; write one of linear, polynomial, rbf, sigmoid");
-    } else if (name == "gamma" || name == "γ") {
-      p.gamma = tableValue(ParamId::Gamma, value, "gamma=0.5");
-    } else if (name == "coef0" || name == "r") {
-      p.coef0 = tableValue(ParamId::Coef0, value, "coef0=1");
-    } else if (name == "degree") {
-      if (const auto d = tableValue(ParamId::Degree, value, "degree=3"))
-        p.degree = static_cast<int>(*d);
-    } else if (name == "C" || name == "c") {
-      p.c = tableValue(ParamId::C, value == "∞" ? std::string_view("inf") : value, "C=10");
-    } else if (name == "step") {
-      const auto s = integer(value);
-      if (!s || *s < 0 || *s > kMaxMaxSteps) {
-        fail("the step must be a whole number from 0 to " + std::to_string(kMaxMaxSteps) +
-             "; write e.g. step=0");
-      } else {
-        p.step = *s;
-      }
-    } else if (name == "tutorial") {
-      p.tutorialId = value.substr(0, 64);
-    } else if (name == "page") {
-      const auto n = integer(value);
-      if (!n || *n < 0 || *n > 1000) {
-        fail("the tutorial page must be a whole number (0 is the first page); write e.g. page=2");
-      } else {
-        p.tutorialPage = static_cast<int>(*n);
-      }
-    } else if (name == "exercise") {
-      p.exerciseId = value.substr(0, 64);
-    } else if (name == "lock" || name == "unlock") {
-      p.hasPageSettings = true;
-      for (const std::string& item : splitList(value)) {
-        if (name == "lock" && item == "all") {
-          lockAll = true;
-          continue;
-        }
-        const auto control = lockedControlFromName(item);
-        if (!control) {
-          p.errors.push_back(shown(name, value) + ": unknown control \"" + item.substr(0, 24) +
-                             "\"; the controls are " + lockedControlNames() +
-                             (name == "lock" ? " (or all)" : ""));
-          continue;
-        }
-        (name == "lock" ? locks : unlocks).set(*control);
-      }
-    } else if (name == "panels") {
-      p.hasPageSettings = true;
-      std::array<bool, kPanelCount> shownPanels{};
-      bool ok = true;
-      for (const std::string& item : splitList(value)) {
-        const auto panel = panelFromName(item);
-        if (!panel) {
-          ok = false;
-          p.errors.push_back(shown(name, value) + ": unknown panel \"" + item.substr(0, 24) +
-                             "\"; the panels are " + panelNames() + "; all are shown");
-          break;
-        }
-        shownPanels[static_cast<std::size_t>(*panel)] = true;
-      }
-      if (ok) {
-        shownPanels[static_cast<std::size_t>(Panel::Canvas)] = true;
-        p.page.shown = shownPanels;
-      }
-    } else if (name == "instructor") {
-      const auto on = flag(value);
-      if (!on)
-        fail("write instructor=1 (on) or instructor=0 (off)");
-      else
-        p.instructor = *on;
-    } else if (name == "embed" || name == "autorun") {
-      p.hasPageSettings = true;
-      const auto on = flag(value);
-      if (!on) {
-        fail("write " + name + "=1 (on) or " + name + "=0 (off)");
-      } else {
-        (name == "embed" ? p.page.embed : p.page.autorun) = *on;
-      }
-    } else {
-      p.errors.push_back("address parameter \"" + name.substr(0, 40) +
+    const Param param{percentDecode(pair.substr(0, eq)),
+                      eq == std::string_view::npos ? "" : percentDecode(pair.substr(eq + 1))};
+    if (!readLabParam(p, param) && !readLessonParam(p, param) &&
+        !readPageParam(p, param, lockLists)) {
+      p.errors.push_back("address parameter \"" + param.name.substr(0, 40) +
                          "\" is not one the app reads; it was ignored (the parameters are " +
                          std::string(kParameterNames) + ")");
     }
   }
   for (int k = 0; k < kLockedControlCount; ++k) {
     const auto control = static_cast<LockedControl>(k);
-    p.page.locks.set(control, (lockAll || locks.has(control)) && !unlocks.has(control));
+    p.page.locks.set(control, (lockLists.all || lockLists.locks.has(control)) &&
+                                  !lockLists.unlocks.has(control));
   }
   return p;
 }

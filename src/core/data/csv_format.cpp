@@ -81,204 +81,267 @@ bool isMissing(const std::string& cell) {
          cell == "nan" || cell == "NaN" || cell == "NAN" || cell == "null" || cell == "NULL";
 }
 
-}  // namespace
+// Reads a CSV data file in two passes: the rows (the first one setting the column count, the
+// label column and whether it is a header), then, once every row is in, the labels, which are
+// numbers, class names or the model's names depending on all of them. Each step returns false at
+// the first problem, with error_ set (as the model file reader in model_io.cpp does).
+class CsvReader {
+ public:
+  CsvReader(std::string_view source, const CsvReadOptions& options, Dataset& data)
+      : source_(source), options_(options), data_(data) {}
 
-ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
-                            const CsvReadOptions& options) {
-  ReadResult<Dataset> result;
-  const auto fail = [&](std::size_t line, std::size_t column, std::string message,
-                        std::string hint) {
-    result.error = text::makeError(source, line, column, std::move(message), std::move(hint));
-    return result;
-  };
-  if (auto e = text::checkIsText(text, source, "CSV file")) {
-    result.error = std::move(e);
-    return result;
+  bool read(std::string_view text) { return readRows(text) && readLabels(); }
+  ReadError takeError() { return std::move(error_); }
+
+ private:
+  bool fail(std::size_t line, std::size_t column, std::string message, std::string hint) {
+    error_ = text::makeError(source_, line, column, std::move(message), std::move(hint));
+    return false;
   }
-  text = text::stripBom(text);
 
-  std::vector<Cell> cells;
-  std::vector<double> features;  // row-major, grows with the file
-  std::vector<std::string> labelTexts;
-  std::vector<std::size_t> labelLines;
-  std::vector<std::size_t> labelColumns;
-  std::size_t columnCount = 0;
-  std::size_t labelIndex = 0;
-  bool firstRow = true;
-  std::size_t pendingBlankLine = 0;
-  text::LineReader reader(text, options.limits.maxLineBytes);
-  std::string_view line;
-  while (reader.next(line)) {
-    const std::size_t lineNumber = reader.lineNumber();
-    if (text::isBlank(line)) {
-      if (pendingBlankLine == 0 && !options.skipBlankLines) pendingBlankLine = lineNumber;
-      continue;
-    }
-    if (pendingBlankLine != 0) {
-      return fail(pendingBlankLine, 0, "empty line",
-                  "remove blank lines between rows (or pass --lenient to skip them)");
-    }
-    if (!splitCells(line, cells)) {
-      return fail(lineNumber, 0, "unterminated quoted cell",
-                  "close the quote; cells spanning lines are not supported");
-    }
-    if (firstRow) {
-      if (cells.size() < 2) {
-        if (line.find(';') != std::string_view::npos)
-          return fail(lineNumber, line.find(';') + 1, "';' is not a supported delimiter",
-                      "save the file with ',' as the separator and '.' as the decimal point");
-        if (line.find('\t') != std::string_view::npos)
-          return fail(lineNumber, line.find('\t') + 1, "tab is not a supported delimiter",
-                      "save the file with ',' as the separator");
-        return fail(lineNumber, 0, "only one column",
-                    "a CSV data file needs a label column and at least one feature column");
+  // ---- Rows ------------------------------------------------------------------------------------
+
+  // Every row into features_ and the label texts; then x, and y sized for the labels.
+  bool readRows(std::string_view text) {
+    text::LineReader reader(text, options_.limits.maxLineBytes);
+    std::string_view line;
+    bool firstRow = true;
+    std::size_t pendingBlankLine = 0;
+    while (reader.next(line)) {
+      line_ = reader.lineNumber();
+      if (text::isBlank(line)) {
+        if (pendingBlankLine == 0 && !options_.skipBlankLines) pendingBlankLine = line_;
+        continue;
       }
-      columnCount = cells.size();
-      const long long wanted = options.labelColumn < 0
-                                   ? static_cast<long long>(columnCount) + options.labelColumn
-                                   : static_cast<long long>(options.labelColumn) - 1;
-      if (options.labelColumn == 0 || wanted < 0 || wanted >= static_cast<long long>(columnCount)) {
-        return fail(
-            lineNumber, 0,
-            "label column " + std::to_string(options.labelColumn) +
-                " does not exist; the file has " + std::to_string(columnCount) + " columns",
-            "pick a column from 1 to " + std::to_string(columnCount) + " or -1 for the last");
+      if (pendingBlankLine != 0) {
+        return fail(pendingBlankLine, 0, "empty line",
+                    "remove blank lines between rows (or pass --lenient to skip them)");
       }
-      labelIndex = static_cast<std::size_t>(wanted);
-      bool header = options.header == CsvHeader::Present;
-      if (options.header == CsvHeader::Auto) {
-        header = true;
-        for (std::size_t c = 0; c < cells.size(); ++c)
-          if (c != labelIndex && parseDecimal(cells[c].text).status == NumberStatus::Ok)
-            header = false;
+      if (!splitCells(line, cells_)) {
+        return fail(line_, 0, "unterminated quoted cell",
+                    "close the quote; cells spanning lines are not supported");
       }
-      firstRow = false;
-      if (header) continue;
+      if (firstRow) {
+        bool header = false;
+        if (!readFirstRow(line, header)) return false;
+        firstRow = false;
+        if (header) continue;
+      }
+      if (!readRow(line)) return false;
     }
-    if (cells.size() != columnCount) {
-      const bool trailing = cells.size() == columnCount + 1 && endsWithDelimiter(line, cells);
-      return fail(lineNumber, 0,
-                  "expected " + std::to_string(columnCount) + " columns, found " +
-                      std::to_string(cells.size()),
+    if (reader.tooLong()) {
+      return fail(
+          reader.lineNumber(), 0,
+          "line too long (more than " + std::to_string(options_.limits.maxLineBytes) + " bytes)",
+          "this is not a CSV data file");
+    }
+    if (labelTexts_.empty()) {
+      return fail(0, 0, "no samples (the file is empty or has only a header)",
+                  "pass a file with one sample per row");
+    }
+    const auto n = static_cast<Eigen::Index>(labelTexts_.size());
+    const auto d = static_cast<Eigen::Index>(columnCount_ - 1);
+    data_.x =
+        Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+            features_.data(), n, d);
+    data_.y.resize(n);
+    return true;
+  }
+
+  // The first row sets the column count and the label column, and may be a header (then
+  // `header` is true and the row holds no sample).
+  bool readFirstRow(std::string_view line, bool& header) {
+    if (cells_.size() < 2) {
+      if (line.find(';') != std::string_view::npos)
+        return fail(line_, line.find(';') + 1, "';' is not a supported delimiter",
+                    "save the file with ',' as the separator and '.' as the decimal point");
+      if (line.find('\t') != std::string_view::npos)
+        return fail(line_, line.find('\t') + 1, "tab is not a supported delimiter",
+                    "save the file with ',' as the separator");
+      return fail(line_, 0, "only one column",
+                  "a CSV data file needs a label column and at least one feature column");
+    }
+    columnCount_ = cells_.size();
+    const long long wanted = options_.labelColumn < 0
+                                 ? static_cast<long long>(columnCount_) + options_.labelColumn
+                                 : static_cast<long long>(options_.labelColumn) - 1;
+    if (options_.labelColumn == 0 || wanted < 0 || wanted >= static_cast<long long>(columnCount_)) {
+      return fail(
+          line_, 0,
+          "label column " + std::to_string(options_.labelColumn) +
+              " does not exist; the file has " + std::to_string(columnCount_) + " columns",
+          "pick a column from 1 to " + std::to_string(columnCount_) + " or -1 for the last");
+    }
+    labelIndex_ = static_cast<std::size_t>(wanted);
+    header = options_.header == CsvHeader::Present;
+    if (options_.header == CsvHeader::Auto) {
+      // A header names the features: none of its feature cells is a number.
+      header = true;
+      for (std::size_t c = 0; c < cells_.size(); ++c)
+        if (c != labelIndex_ && parseDecimal(cells_[c].text).status == NumberStatus::Ok)
+          header = false;
+    }
+    return true;
+  }
+
+  // One sample: the first row's column count, within the budgets, every cell present.
+  bool readRow(std::string_view line) {
+    if (cells_.size() != columnCount_) {
+      const bool trailing = cells_.size() == columnCount_ + 1 && endsWithDelimiter(line, cells_);
+      return fail(line_, 0,
+                  "expected " + std::to_string(columnCount_) + " columns, found " +
+                      std::to_string(cells_.size()),
                   trailing ? kTrailingDelimiterHint
                            : "every row needs the same number of cells as the first row");
     }
-    if (labelTexts.size() >= options.limits.maxLines) {
-      return fail(lineNumber, 0, "more than " + std::to_string(options.limits.maxLines) + " rows",
+    if (labelTexts_.size() >= options_.limits.maxLines) {
+      return fail(line_, 0, "more than " + std::to_string(options_.limits.maxLines) + " rows",
                   "the file exceeds the line budget; use a subset");
     }
-    if (static_cast<double>(features.size() + columnCount) * 8.0 >
-        static_cast<double>(options.limits.maxDenseBytes)) {
-      return fail(lineNumber, 0, "exceeds memory budget", "use fewer rows or columns");
+    if (static_cast<double>(features_.size() + columnCount_) * 8.0 >
+        static_cast<double>(options_.limits.maxDenseBytes)) {
+      return fail(line_, 0, "exceeds memory budget", "use fewer rows or columns");
     }
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      const Cell& cell = cells[c];
-      const std::string where =
-          "line " + std::to_string(lineNumber) + " col " + std::to_string(c + 1);
-      if (isMissing(cell.text)) {
-        const bool trailing = c + 1 == cells.size() && endsWithDelimiter(line, cells);
-        return fail(lineNumber, cell.column, "missing value at " + where,
-                    trailing ? kTrailingDelimiterHint
-                             : "fill in or remove the row; missing values are never read as 0");
-      }
-      if (c == labelIndex) {
-        labelTexts.push_back(cell.text);
-        labelLines.push_back(lineNumber);
-        labelColumns.push_back(cell.column);
-        continue;
-      }
-      const NumberParse number = parseDecimal(cell.text);
-      if (number.status == NumberStatus::NotFinite) {
-        return fail(lineNumber, cell.column, "non-finite value '" + cell.text + "' at " + where,
-                    numberHint(number.status));
-      }
-      if (number.status != NumberStatus::Ok) {
-        return fail(lineNumber, cell.column, "invalid number '" + cell.text + "' at " + where,
-                    numberHint(number.status));
-      }
-      features.push_back(number.value);
+    for (std::size_t c = 0; c < cells_.size(); ++c) {
+      if (!readCell(line, c)) return false;
     }
-  }
-  if (reader.tooLong()) {
-    return fail(
-        reader.lineNumber(), 0,
-        "line too long (more than " + std::to_string(options.limits.maxLineBytes) + " bytes)",
-        "this is not a CSV data file");
-  }
-  if (labelTexts.empty()) {
-    return fail(0, 0, "no samples (the file is empty or has only a header)",
-                "pass a file with one sample per row");
+    return true;
   }
 
-  const auto n = static_cast<Eigen::Index>(labelTexts.size());
-  const auto d = static_cast<Eigen::Index>(columnCount - 1);
-  Dataset& data = result.value;
-  data.x = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
-      features.data(), n, d);
-  data.y.resize(n);
-  if (options.knownClassNames != nullptr) {
-    // Predicting with a model trained on names: each label is a name, numbers included.
-    const std::vector<std::string>& known = *options.knownClassNames;
+  // Cell c of the row: the label, kept as written, or a feature, a finite number.
+  bool readCell(std::string_view line, std::size_t c) {
+    const Cell& cell = cells_[c];
+    const std::string where = "line " + std::to_string(line_) + " col " + std::to_string(c + 1);
+    if (isMissing(cell.text)) {
+      const bool trailing = c + 1 == cells_.size() && endsWithDelimiter(line, cells_);
+      return fail(line_, cell.column, "missing value at " + where,
+                  trailing ? kTrailingDelimiterHint
+                           : "fill in or remove the row; missing values are never read as 0");
+    }
+    if (c == labelIndex_) {
+      labelTexts_.push_back(cell.text);
+      labelLines_.push_back(line_);
+      labelColumns_.push_back(cell.column);
+      return true;
+    }
+    const NumberParse number = parseDecimal(cell.text);
+    if (number.status == NumberStatus::NotFinite) {
+      return fail(line_, cell.column, "non-finite value '" + cell.text + "' at " + where,
+                  numberHint(number.status));
+    }
+    if (number.status != NumberStatus::Ok) {
+      return fail(line_, cell.column, "invalid number '" + cell.text + "' at " + where,
+                  numberHint(number.status));
+    }
+    features_.push_back(number.value);
+    return true;
+  }
+
+  // ---- Labels ----------------------------------------------------------------------------------
+
+  bool readLabels() {
+    return options_.knownClassNames != nullptr ? readKnownNames() : readNumbersOrNames();
+  }
+
+  // Predicting with a model trained on names: each label is a name, numbers included.
+  bool readKnownNames() {
+    const std::vector<std::string>& known = *options_.knownClassNames;
     std::unordered_map<std::string, int> ids;
     for (std::size_t k = 0; k < known.size(); ++k) ids.emplace(known[k], static_cast<int>(k));
-    for (std::size_t i = 0; i < labelTexts.size(); ++i) {
-      const auto it = ids.find(labelTexts[i]);
+    for (std::size_t i = 0; i < labelTexts_.size(); ++i) {
+      const auto it = ids.find(labelTexts_[i]);
       if (it == ids.end()) {
         return fail(
-            labelLines[i], labelColumns[i],
-            "class '" + labelTexts[i] + "' is not one the model knows (" + listNames(known) + ")",
+            labelLines_[i], labelColumns_[i],
+            "class '" + labelTexts_[i] + "' is not one the model knows (" + listNames(known) + ")",
             "predict only the classes the model was trained on, or retrain with this "
             "class");
       }
-      data.y(static_cast<Eigen::Index>(i)) = it->second;
+      data_.y(static_cast<Eigen::Index>(i)) = it->second;
     }
-    data.classNames = known;
-    return result;
+    data_.classNames = known;
+    return true;
   }
-  std::size_t numbers = 0, names = 0, firstNumber = 0, firstName = 0;
-  for (std::size_t i = 0; i < labelTexts.size(); ++i) {
-    const NumberParse label = parseDecimal(labelTexts[i]);
-    if (label.status == NumberStatus::NotFinite) {
-      return fail(labelLines[i], labelColumns[i], "non-finite label '" + labelTexts[i] + "'",
-                  numberHint(label.status));
+
+  // Every label a number, or every label a class name (numbered in order of first appearance).
+  bool readNumbersOrNames() {
+    std::size_t numbers = 0, names = 0, firstNumber = 0, firstName = 0;
+    for (std::size_t i = 0; i < labelTexts_.size(); ++i) {
+      const NumberParse label = parseDecimal(labelTexts_[i]);
+      if (label.status == NumberStatus::NotFinite) {
+        return fail(labelLines_[i], labelColumns_[i], "non-finite label '" + labelTexts_[i] + "'",
+                    numberHint(label.status));
+      }
+      if (label.status == NumberStatus::Ok) {
+        if (numbers++ == 0) firstNumber = i;
+        data_.y(static_cast<Eigen::Index>(i)) = label.value;
+      } else if (names++ == 0) {
+        firstName = i;
+      }
     }
-    if (label.status == NumberStatus::Ok) {
-      if (numbers++ == 0) firstNumber = i;
-      data.y(static_cast<Eigen::Index>(i)) = label.value;
-    } else if (names++ == 0) {
-      firstName = i;
+    if (names == 0) return true;
+    if (options_.numericLabels) {
+      return fail(labelLines_[firstName], labelColumns_[firstName],
+                  "non-numeric target '" + labelTexts_[firstName] + "' for regression",
+                  "regression needs numeric targets; class names are only for classification");
     }
+    if (numbers > 0) return failMixedLabels(numbers, names, firstNumber, firstName);
+    std::unordered_map<std::string, int> ids;
+    for (std::size_t i = 0; i < labelTexts_.size(); ++i) {
+      auto [it, inserted] = ids.emplace(labelTexts_[i], static_cast<int>(ids.size()));
+      if (inserted) data_.classNames.push_back(labelTexts_[i]);
+      data_.y(static_cast<Eigen::Index>(i)) = it->second;
+    }
+    return true;
   }
-  if (names == 0) return result;
-  if (options.numericLabels) {
-    return fail(labelLines[firstName], labelColumns[firstName],
-                "non-numeric target '" + labelTexts[firstName] + "' for regression",
-                "regression needs numeric targets; class names are only for classification");
-  }
-  if (numbers > 0) {
-    // A column holds numbers or names, never both: the label of the smaller kind is the stray.
+
+  // A column holds numbers or names, never both: the label of the smaller kind is the stray.
+  bool failMixedLabels(std::size_t numbers, std::size_t names, std::size_t firstNumber,
+                       std::size_t firstName) {
     const std::string counts = " (" + std::to_string(std::min(names, numbers)) + " of " +
-                               std::to_string(labelTexts.size()) + " labels)";
+                               std::to_string(labelTexts_.size()) + " labels)";
     if (names <= numbers) {
-      const NumberStatus status = parseDecimal(labelTexts[firstName]).status;
-      return fail(labelLines[firstName], labelColumns[firstName],
-                  "label '" + labelTexts[firstName] +
+      const NumberStatus status = parseDecimal(labelTexts_[firstName]).status;
+      return fail(labelLines_[firstName], labelColumns_[firstName],
+                  "label '" + labelTexts_[firstName] +
                       "' is not a number while the other labels are numbers" + counts,
                   status == NumberStatus::Malformed
                       ? "correct the label; a label column holds numbers or class names, not both"
                       : numberHint(status));
     }
-    return fail(labelLines[firstNumber], labelColumns[firstNumber],
-                "label '" + labelTexts[firstNumber] +
+    return fail(labelLines_[firstNumber], labelColumns_[firstNumber],
+                "label '" + labelTexts_[firstNumber] +
                     "' is a number while the other labels are class names" + counts,
                 "correct the label; a label column holds numbers or class names, not both");
   }
-  std::unordered_map<std::string, int> ids;
-  for (std::size_t i = 0; i < labelTexts.size(); ++i) {
-    auto [it, inserted] = ids.emplace(labelTexts[i], static_cast<int>(ids.size()));
-    if (inserted) data.classNames.push_back(labelTexts[i]);
-    data.y(static_cast<Eigen::Index>(i)) = it->second;
+
+  std::string_view source_;
+  const CsvReadOptions& options_;
+  Dataset& data_;
+  ReadError error_;
+  std::size_t line_ = 0;  // the line being read
+  std::vector<Cell> cells_;
+  // Set by the first row.
+  std::size_t columnCount_ = 0;
+  std::size_t labelIndex_ = 0;
+  // The samples so far: features row-major (growing with the file), labels as written.
+  std::vector<double> features_;
+  std::vector<std::string> labelTexts_;
+  std::vector<std::size_t> labelLines_;
+  std::vector<std::size_t> labelColumns_;
+};
+
+}  // namespace
+
+ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
+                            const CsvReadOptions& options) {
+  ReadResult<Dataset> result;
+  if (auto e = text::checkIsText(text, source, "CSV file")) {
+    result.error = std::move(e);
+    return result;
   }
+  CsvReader reader(source, options, result.value);
+  if (!reader.read(text::stripBom(text))) result.error = reader.takeError();
   return result;
 }
 

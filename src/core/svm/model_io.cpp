@@ -139,24 +139,15 @@ std::string writeModel(const SvmModel& model) {
   return text;
 }
 
-ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
-                               const ModelReadOptions& options) {
-  ReadResult<SvmModel> result;
-  const auto fail = [&](std::size_t line, std::size_t column, std::string message,
-                        std::string hint = {}) {
-    result.error = text::makeError(source, line, column, std::move(message), std::move(hint));
-    return result;
-  };
-  if (auto e = text::checkIsText(text, source, "LIBSVM model file")) {
-    result.error = std::move(e);
-    return result;
-  }
-  text = text::stripBom(text);
-  SvmModel& model = result.value;
+namespace {
 
+// What the header states, kept as read (wide integers, lists that grow with the tokens present)
+// until the consistency checks have compared it with itself: nothing is sized by a count the
+// file states.
+struct ModelHeader {
   bool haveType = false, haveKernel = false, haveDegree = false, haveGamma = false,
-       haveCoef0 = false, haveClasses = false, haveTotal = false, haveSvLine = false;
-  std::set<std::string, std::less<>> seen;
+       haveCoef0 = false, haveClasses = false, haveTotal = false;
+  KernelParams kernel;
   long long classCount = 0;
   long long totalSv = 0;
   std::vector<double> rho;
@@ -164,341 +155,472 @@ ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
   std::vector<long long> supportCounts;
   std::vector<double> probA;
   std::vector<double> probB;
+  // Where each list was, 0 when absent: a count that does not match points at its line.
   std::size_t labelLine = 0, countLine = 0, rhoLine = 0, probALine = 0, probBLine = 0;
-  KernelParams kernel;
-  std::vector<text::Token> tokens;
-  text::LineReader reader(text, options.limits.maxLineBytes);
-  std::string_view line;
+  // The 'SV' line: a key that is missing is reported there, where the header ends.
+  std::size_t svLine = 0;
+};
 
-  // ---- Header --------------------------------------------------------------------------------
-  while (reader.next(line)) {
-    const std::size_t ln = reader.lineNumber();
-    text::splitTokens(line, tokens);
-    if (tokens.empty()) return fail(ln, 0, "empty line in the model header");
-    const std::string key(tokens[0].text);
-    if (key == "SV") {
-      if (tokens.size() != 1) return fail(ln, tokens[1].column, "unexpected text after 'SV'");
-      haveSvLine = true;
-      break;
-    }
-    if (!seen.insert(key).second) return fail(ln, tokens[0].column, "duplicate key '" + key + "'");
-    const auto single = [&]() -> std::optional<text::Token> {
-      if (tokens.size() == 2) return tokens[1];
-      return std::nullopt;
-    };
-    // Reads `key value` with one integer in [lo, hi].
-    const auto integer = [&](long long lo, long long hi, long long& value) -> bool {
-      const auto token = single();
-      bool overflow = false;
-      if (!token || !parseInt(token->text, value, overflow)) {
-        fail(ln, token ? token->column : tokens[0].column, "'" + key + "' needs one whole number");
-        return false;
-      }
-      if (overflow || value < lo || value > hi) {
-        fail(ln, token->column,
-             key + " " + std::string(token->text) + " is out of range [" + std::to_string(lo) +
-                 ", " + std::to_string(hi) + "]");
-        return false;
-      }
-      return true;
-    };
-    const auto real = [&](double& value) -> bool {
-      const auto token = single();
-      if (!token) {
-        fail(ln, tokens[0].column, "'" + key + "' needs one number");
-        return false;
-      }
-      const NumberParse p = parseDecimal(token->text);
-      if (p.status != NumberStatus::Ok) {
-        fail(ln, token->column,
-             (p.status == NumberStatus::NotFinite ? "non-finite " : "invalid ") + key + " '" +
-                 std::string(token->text) + "'",
-             numberHint(p.status));
-        return false;
-      }
-      value = p.value;
-      return true;
-    };
-    const auto needClasses = [&]() -> bool {
-      if (haveClasses) return true;
-      fail(ln, tokens[0].column, "'" + key + "' before 'nr_class'",
-           "nr_class must come first; its count sizes this list");
-      return false;
-    };
+// Reads a model file in order: the header's `key values` lines up to 'SV', the header's
+// consistency (M2-M7), the support vector rows, then the storage form and the model. Each step
+// returns false at the first problem, with error_ set (as the range file parser in
+// feature_scaling.cpp does); svm_type goes into the model as soon as it is read.
+class ModelFileReader {
+ public:
+  ModelFileReader(std::string_view text, std::string_view source, const ModelReadOptions& options,
+                  SvmModel& model)
+      : source_(source),
+        options_(options),
+        model_(model),
+        reader_(text, options.limits.maxLineBytes) {}
 
-    if (key == "svm_type") {
-      const auto token = single();
-      const std::string name = token ? std::string(token->text) : std::string();
-      if (name == "c_svc") {
-        model.type = SvmType::CSvc;
-      } else if (name == "epsilon_svr") {
-        model.type = SvmType::EpsilonSvr;
-      } else {
-        return fail(ln, token ? token->column : 0, "unsupported svm_type '" + name + "'",
-                    "supported: c_svc, epsilon_svr");
-      }
-      haveType = true;
-    } else if (key == "kernel_type") {
-      const auto token = single();
-      const auto type = token ? kernelTypeFromName(token->text) : std::nullopt;
-      if (!type) {
-        return fail(ln, token ? token->column : 0,
-                    "unsupported kernel_type '" + (token ? std::string(token->text) : "") + "'",
-                    "supported: linear, polynomial, rbf, sigmoid");
-      }
-      kernel.type = *type;
-      haveKernel = true;
-    } else if (key == "degree") {
-      long long degree = 0;
-      if (!integer(-2147483648LL, 2147483647LL, degree)) return result;
-      kernel.degree = static_cast<int>(degree);
-      haveDegree = true;
-    } else if (key == "gamma") {
-      if (!real(kernel.gamma)) return result;
-      haveGamma = true;
-    } else if (key == "coef0") {
-      if (!real(kernel.coef0)) return result;
-      haveCoef0 = true;
-    } else if (key == "nr_class") {
-      if (!integer(2, options.maxClasses, classCount)) {
-        result.error->hint = "a model separates at least 2 classes; this reader accepts up to " +
-                             std::to_string(options.maxClasses);
-        return result;
-      }
-      haveClasses = true;
-    } else if (key == "total_sv") {
-      if (!integer(0, static_cast<long long>(options.limits.maxLines), totalSv)) return result;
-      haveTotal = true;
-    } else if (key == "rho" || key == "label" || key == "nr_sv" || key == "probA" ||
-               key == "probB") {
-      if (!needClasses()) return result;
-      const bool isReal = key == "rho" || key == "probA" || key == "probB";
-      std::vector<double>& reals = key == "rho" ? rho : key == "probA" ? probA : probB;
-      for (std::size_t t = 1; t < tokens.size(); ++t) {
-        if (isReal) {
-          const NumberParse p = parseDecimal(tokens[t].text);
-          if (p.status != NumberStatus::Ok) {
-            return fail(ln, tokens[t].column,
-                        (p.status == NumberStatus::NotFinite ? "non-finite " : "invalid ") + key +
-                            " '" + std::string(tokens[t].text) + "'",
-                        numberHint(p.status));
-          }
-          reals.push_back(p.value);
-        } else {
-          long long value = 0;
-          bool overflow = false;
-          const bool isLabel = key == "label";
-          if (!parseInt(tokens[t].text, value, overflow) || overflow || (!isLabel && value < 0)) {
-            return fail(ln, tokens[t].column,
-                        "invalid " + key + " '" + std::string(tokens[t].text) + "'",
-                        isLabel ? "labels are 32-bit integers" : "counts are whole numbers >= 0");
-          }
-          (isLabel ? labels : supportCounts).push_back(value);
-        }
-      }
-      (key == "rho"     ? rhoLine
-       : key == "label" ? labelLine
-       : key == "nr_sv" ? countLine
-       : key == "probA" ? probALine
-                        : probBLine) = ln;
-    } else if (key == "prob_density_marks") {
-      return fail(ln, tokens[0].column,
-                  "one-class probability marks ('prob_density_marks') are not supported",
-                  "one-class SVM is not implemented; retrain a c_svc or epsilon_svr model");
-    } else {
-      return fail(ln, tokens[0].column, "unknown text in model file: '" + key + "'",
-                  "known keys: svm_type, kernel_type, degree, gamma, coef0, nr_class, total_sv, "
-                  "rho, label, probA, probB, nr_sv, SV");
-    }
+  bool read() {
+    return readHeader() && checkKeys() && checkProbability() && checkClassLists() &&
+           readSupportVectors() && buildModel();
   }
-  if (reader.tooLong()) return fail(reader.lineNumber(), 0, "line too long in the model header");
-  if (reader.lineNumber() == 0) return fail(0, 0, "model truncated: the file is empty");
-  if (!haveSvLine) {
-    return fail(reader.lineNumber(), 0,
-                "model truncated at line " + std::to_string(reader.lineNumber()) +
+  ReadError takeError() { return std::move(error_); }
+
+ private:
+  bool fail(std::size_t line, std::size_t column, std::string message, std::string hint = {}) {
+    error_ = text::makeError(source_, line, column, std::move(message), std::move(hint));
+    return false;
+  }
+
+  // ---- Header ----------------------------------------------------------------------------------
+
+  bool readHeader() {
+    std::string_view line;
+    while (reader_.next(line)) {
+      line_ = reader_.lineNumber();
+      text::splitTokens(line, tokens_);
+      if (tokens_.empty()) return fail(line_, 0, "empty line in the model header");
+      key_ = std::string(tokens_[0].text);
+      if (key_ == "SV") {
+        if (tokens_.size() != 1)
+          return fail(line_, tokens_[1].column, "unexpected text after 'SV'");
+        header_.svLine = line_;
+        return true;
+      }
+      if (!seen_.insert(key_).second)
+        return fail(line_, tokens_[0].column, "duplicate key '" + key_ + "'");
+      if (!readKey()) return false;
+    }
+    if (reader_.tooLong())
+      return fail(reader_.lineNumber(), 0, "line too long in the model header");
+    if (reader_.lineNumber() == 0) return fail(0, 0, "model truncated: the file is empty");
+    return fail(reader_.lineNumber(), 0,
+                "model truncated at line " + std::to_string(reader_.lineNumber()) +
                     ": the header ends before the 'SV' line",
                 "the file is cut or is not a LIBSVM model");
   }
 
-  // ---- Header consistency (M2-M7) ------------------------------------------------------------
-  const std::size_t svLine = reader.lineNumber();
-  if (!haveType) return fail(svLine, 0, "missing svm_type");
-  if (!haveKernel) return fail(svLine, 0, "missing kernel_type");
-  if (!haveClasses) return fail(svLine, 0, "missing nr_class");
-  if (!haveTotal) return fail(svLine, 0, "missing total_sv");
-  const KernelType kt = kernel.type;
-  if (usesDegree(kt) && !haveDegree) return fail(svLine, 0, "polynomial model without degree");
-  if (usesGamma(kt) && !haveGamma)
-    return fail(svLine, 0, std::string(kernelTypeName(kt)) + " model without gamma");
-  if (usesCoef0(kt) && !haveCoef0)
-    return fail(svLine, 0, std::string(kernelTypeName(kt)) + " model without coef0");
-  if (auto e = validate(kernel)) {
-    return fail(svLine, 0, "invalid kernel parameter " + e->parameter + ": " + e->message);
-  }
-  const long long pairs = classCount * (classCount - 1) / 2;
-  if (static_cast<long long>(rho.size()) != pairs) {
-    return fail(rhoLine ? rhoLine : svLine, 0,
-                "rho has " + std::to_string(rho.size()) + " values; nr_class " +
-                    std::to_string(classCount) + " needs k(k-1)/2 = " + std::to_string(pairs));
-  }
-  // Probability information (svm-train -b 1): as many values as rho, as svm_load_model reads
-  // them; c_svc needs both keys (svm_check_probability_model), epsilon_svr has probA only.
-  for (const auto& [key, values, keyLine] :
-       {std::tuple<const char*, const std::vector<double>&, std::size_t>{"probA", probA, probALine},
-        {"probB", probB, probBLine}}) {
-    if (keyLine && static_cast<long long>(values.size()) != pairs) {
-      return fail(keyLine, 0,
-                  std::string(key) + " has " + std::to_string(values.size()) +
-                      " values; nr_class " + std::to_string(classCount) +
-                      " needs k(k-1)/2 = " + std::to_string(pairs),
-                  "the file is damaged; train again with -b 1");
+  // One header line, `key_` and its values in tokens_.
+  bool readKey() {
+    if (key_ == "svm_type") return readSvmType();
+    if (key_ == "kernel_type") return readKernelType();
+    if (key_ == "degree") {
+      long long degree = 0;
+      if (!readInteger(-2147483648LL, 2147483647LL, degree)) return false;
+      header_.kernel.degree = static_cast<int>(degree);
+      header_.haveDegree = true;
+      return true;
     }
-  }
-  if (model.type == SvmType::EpsilonSvr) {
-    if (probBLine)
-      return fail(probBLine, 0,
-                  "probB belongs to c_svc models; an epsilon_svr model has probA only");
-    if (probALine && probA[0] < 0)
-      return fail(probALine, 0,
-                  "probA of an epsilon_svr model is the Laplace scale sigma and must be >= 0");
-  } else if ((probALine != 0) != (probBLine != 0)) {
-    return fail(probALine ? probALine : probBLine, 0,
-                std::string("c_svc model with ") +
-                    (probALine ? "probA but no probB" : "probB but no probA"),
-                "probability models have both (svm-train -b 1); the file is damaged");
-  }
-  if (model.type == SvmType::EpsilonSvr) {
-    if (classCount != 2) return fail(svLine, 0, "epsilon_svr models have nr_class 2");
-    if (labelLine || countLine)
-      return fail(labelLine ? labelLine : countLine, 0,
-                  "label and nr_sv belong to c_svc models, not epsilon_svr");
-  } else {
-    if (!labelLine) return fail(svLine, 0, "c_svc model without 'label'");
-    if (!countLine) return fail(svLine, 0, "c_svc model without 'nr_sv'");
-    if (static_cast<long long>(labels.size()) != classCount) {
-      return fail(labelLine, 0,
-                  "label has " + std::to_string(labels.size()) + " values; nr_class is " +
-                      std::to_string(classCount));
+    if (key_ == "gamma") {
+      if (!readReal(header_.kernel.gamma)) return false;
+      header_.haveGamma = true;
+      return true;
     }
-    if (static_cast<long long>(supportCounts.size()) != classCount) {
-      return fail(countLine, 0,
-                  "nr_sv has " + std::to_string(supportCounts.size()) + " values; nr_class is " +
-                      std::to_string(classCount));
+    if (key_ == "coef0") {
+      if (!readReal(header_.kernel.coef0)) return false;
+      header_.haveCoef0 = true;
+      return true;
     }
-    long long sum = 0;
-    for (long long c : supportCounts) sum += c;
-    if (sum != totalSv) {
-      return fail(countLine, 0,
-                  "the nr_sv counts sum to " + std::to_string(sum) + " but total_sv is " +
-                      std::to_string(totalSv));
+    if (key_ == "nr_class") {
+      if (!readInteger(2, options_.maxClasses, header_.classCount)) {
+        error_.hint = "a model separates at least 2 classes; this reader accepts up to " +
+                      std::to_string(options_.maxClasses);
+        return false;
+      }
+      header_.haveClasses = true;
+      return true;
     }
-    std::vector<long long> sorted = labels;
-    std::sort(sorted.begin(), sorted.end());
-    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
-      return fail(labelLine, 0, "duplicate class label");
+    if (key_ == "total_sv") {
+      if (!readInteger(0, static_cast<long long>(options_.limits.maxLines), header_.totalSv))
+        return false;
+      header_.haveTotal = true;
+      return true;
+    }
+    if (key_ == "rho" || key_ == "label" || key_ == "nr_sv" || key_ == "probA" || key_ == "probB")
+      return readList();
+    if (key_ == "prob_density_marks") {
+      return fail(line_, tokens_[0].column,
+                  "one-class probability marks ('prob_density_marks') are not supported",
+                  "one-class SVM is not implemented; retrain a c_svc or epsilon_svr model");
+    }
+    return fail(line_, tokens_[0].column, "unknown text in model file: '" + key_ + "'",
+                "known keys: svm_type, kernel_type, degree, gamma, coef0, nr_class, total_sv, "
+                "rho, label, probA, probB, nr_sv, SV");
   }
 
-  // ---- Support vectors -----------------------------------------------------------------------
-  const auto coefficientCount = static_cast<std::size_t>(classCount - 1);
-  std::vector<double> coefficients;
-  SparseRows supportVectors;  // grows with the tokens present, never with a stated count
-  SparseRow row;
-  std::size_t rows = 0;
-  while (reader.next(line)) {
-    const std::size_t ln = reader.lineNumber();
-    text::splitTokens(line, tokens);
-    if (tokens.empty()) return fail(ln, 0, "empty line among the support vectors");
-    if (static_cast<long long>(rows) >= totalSv) {
-      return fail(ln, 0, "more support vector rows than total_sv = " + std::to_string(totalSv));
+  // The value of a `key value` line; nullopt when the line has none or more than one.
+  std::optional<text::Token> single() const {
+    if (tokens_.size() == 2) return tokens_[1];
+    return std::nullopt;
+  }
+
+  bool readSvmType() {
+    const auto token = single();
+    const std::string name = token ? std::string(token->text) : std::string();
+    if (name == "c_svc") {
+      model_.type = SvmType::CSvc;
+    } else if (name == "epsilon_svr") {
+      model_.type = SvmType::EpsilonSvr;
+    } else {
+      return fail(line_, token ? token->column : 0, "unsupported svm_type '" + name + "'",
+                  "supported: c_svc, epsilon_svr");
+    }
+    header_.haveType = true;
+    return true;
+  }
+
+  bool readKernelType() {
+    const auto token = single();
+    const auto type = token ? kernelTypeFromName(token->text) : std::nullopt;
+    if (!type) {
+      return fail(line_, token ? token->column : 0,
+                  "unsupported kernel_type '" + (token ? std::string(token->text) : "") + "'",
+                  "supported: linear, polynomial, rbf, sigmoid");
+    }
+    header_.kernel.type = *type;
+    header_.haveKernel = true;
+    return true;
+  }
+
+  // Reads `key value` with one integer in [lo, hi].
+  bool readInteger(long long lo, long long hi, long long& value) {
+    const auto token = single();
+    bool overflow = false;
+    if (!token || !parseInt(token->text, value, overflow))
+      return fail(line_, token ? token->column : tokens_[0].column,
+                  "'" + key_ + "' needs one whole number");
+    if (overflow || value < lo || value > hi) {
+      return fail(line_, token->column,
+                  key_ + " " + std::string(token->text) + " is out of range [" +
+                      std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    }
+    return true;
+  }
+
+  bool readReal(double& value) {
+    const auto token = single();
+    if (!token) return fail(line_, tokens_[0].column, "'" + key_ + "' needs one number");
+    return parseReal(*token, value);
+  }
+
+  // A finite number for key_: "invalid rho 'x'", "non-finite gamma 'inf'".
+  bool parseReal(const text::Token& token, double& value) {
+    const NumberParse p = parseDecimal(token.text);
+    if (p.status != NumberStatus::Ok) {
+      return fail(line_, token.column,
+                  (p.status == NumberStatus::NotFinite ? "non-finite " : "invalid ") + key_ + " '" +
+                      std::string(token.text) + "'",
+                  numberHint(p.status));
+    }
+    value = p.value;
+    return true;
+  }
+
+  // rho, probA, probB (numbers) or label, nr_sv (32-bit integers, counts >= 0): the values the
+  // line holds, whatever their number; the consistency checks compare it with nr_class.
+  bool readList() {
+    if (!header_.haveClasses) {
+      return fail(line_, tokens_[0].column, "'" + key_ + "' before 'nr_class'",
+                  "nr_class must come first; its count sizes this list");
+    }
+    const bool isReal = key_ == "rho" || key_ == "probA" || key_ == "probB";
+    const bool isLabel = key_ == "label";
+    std::vector<double>& reals = key_ == "rho"     ? header_.rho
+                                 : key_ == "probA" ? header_.probA
+                                                   : header_.probB;
+    for (std::size_t t = 1; t < tokens_.size(); ++t) {
+      if (isReal) {
+        double value = 0;
+        if (!parseReal(tokens_[t], value)) return false;
+        reals.push_back(value);
+        continue;
+      }
+      long long value = 0;
+      bool overflow = false;
+      if (!parseInt(tokens_[t].text, value, overflow) || overflow || (!isLabel && value < 0)) {
+        return fail(line_, tokens_[t].column,
+                    "invalid " + key_ + " '" + std::string(tokens_[t].text) + "'",
+                    isLabel ? "labels are 32-bit integers" : "counts are whole numbers >= 0");
+      }
+      (isLabel ? header_.labels : header_.supportCounts).push_back(value);
+    }
+    (key_ == "rho"     ? header_.rhoLine
+     : key_ == "label" ? header_.labelLine
+     : key_ == "nr_sv" ? header_.countLine
+     : key_ == "probA" ? header_.probALine
+                       : header_.probBLine) = line_;
+    return true;
+  }
+
+  // ---- Header consistency (M2-M7) --------------------------------------------------------------
+
+  // The keys every model needs, its kernel's parameters, and one rho per pair of classes.
+  bool checkKeys() {
+    const ModelHeader& h = header_;
+    if (!h.haveType) return fail(h.svLine, 0, "missing svm_type");
+    if (!h.haveKernel) return fail(h.svLine, 0, "missing kernel_type");
+    if (!h.haveClasses) return fail(h.svLine, 0, "missing nr_class");
+    if (!h.haveTotal) return fail(h.svLine, 0, "missing total_sv");
+    const KernelType kt = h.kernel.type;
+    if (usesDegree(kt) && !h.haveDegree)
+      return fail(h.svLine, 0, "polynomial model without degree");
+    if (usesGamma(kt) && !h.haveGamma)
+      return fail(h.svLine, 0, std::string(kernelTypeName(kt)) + " model without gamma");
+    if (usesCoef0(kt) && !h.haveCoef0)
+      return fail(h.svLine, 0, std::string(kernelTypeName(kt)) + " model without coef0");
+    if (auto e = validate(h.kernel)) {
+      return fail(h.svLine, 0, "invalid kernel parameter " + e->parameter + ": " + e->message);
+    }
+    if (static_cast<long long>(h.rho.size()) != pairs()) {
+      return fail(h.rhoLine ? h.rhoLine : h.svLine, 0,
+                  "rho has " + std::to_string(h.rho.size()) + " values; nr_class " +
+                      std::to_string(h.classCount) +
+                      " needs k(k-1)/2 = " + std::to_string(pairs()));
+    }
+    return true;
+  }
+
+  long long pairs() const { return header_.classCount * (header_.classCount - 1) / 2; }
+
+  // Probability information (svm-train -b 1): as many values as rho, as svm_load_model reads
+  // them; c_svc needs both keys (svm_check_probability_model), epsilon_svr has probA only.
+  bool checkProbability() {
+    const ModelHeader& h = header_;
+    using List = std::tuple<const char*, const std::vector<double>&, std::size_t>;
+    for (const auto& [key, values, keyLine] :
+         {List{"probA", h.probA, h.probALine}, List{"probB", h.probB, h.probBLine}}) {
+      if (keyLine && static_cast<long long>(values.size()) != pairs()) {
+        return fail(keyLine, 0,
+                    std::string(key) + " has " + std::to_string(values.size()) +
+                        " values; nr_class " + std::to_string(h.classCount) +
+                        " needs k(k-1)/2 = " + std::to_string(pairs()),
+                    "the file is damaged; train again with -b 1");
+      }
+    }
+    if (model_.type == SvmType::EpsilonSvr) {
+      if (h.probBLine)
+        return fail(h.probBLine, 0,
+                    "probB belongs to c_svc models; an epsilon_svr model has probA only");
+      if (h.probALine && h.probA[0] < 0)
+        return fail(h.probALine, 0,
+                    "probA of an epsilon_svr model is the Laplace scale sigma and must be >= 0");
+    } else if ((h.probALine != 0) != (h.probBLine != 0)) {
+      return fail(h.probALine ? h.probALine : h.probBLine, 0,
+                  std::string("c_svc model with ") +
+                      (h.probALine ? "probA but no probB" : "probB but no probA"),
+                  "probability models have both (svm-train -b 1); the file is damaged");
+    }
+    return true;
+  }
+
+  // label and nr_sv: c_svc only, one per class, distinct labels, counts that sum to total_sv.
+  bool checkClassLists() {
+    const ModelHeader& h = header_;
+    if (model_.type == SvmType::EpsilonSvr) {
+      if (h.classCount != 2) return fail(h.svLine, 0, "epsilon_svr models have nr_class 2");
+      if (h.labelLine || h.countLine)
+        return fail(h.labelLine ? h.labelLine : h.countLine, 0,
+                    "label and nr_sv belong to c_svc models, not epsilon_svr");
+      return true;
+    }
+    if (!h.labelLine) return fail(h.svLine, 0, "c_svc model without 'label'");
+    if (!h.countLine) return fail(h.svLine, 0, "c_svc model without 'nr_sv'");
+    if (static_cast<long long>(h.labels.size()) != h.classCount) {
+      return fail(h.labelLine, 0,
+                  "label has " + std::to_string(h.labels.size()) + " values; nr_class is " +
+                      std::to_string(h.classCount));
+    }
+    if (static_cast<long long>(h.supportCounts.size()) != h.classCount) {
+      return fail(h.countLine, 0,
+                  "nr_sv has " + std::to_string(h.supportCounts.size()) + " values; nr_class is " +
+                      std::to_string(h.classCount));
+    }
+    long long sum = 0;
+    for (long long c : h.supportCounts) sum += c;
+    if (sum != h.totalSv) {
+      return fail(h.countLine, 0,
+                  "the nr_sv counts sum to " + std::to_string(sum) + " but total_sv is " +
+                      std::to_string(h.totalSv));
+    }
+    std::vector<long long> sorted = h.labels;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+      return fail(h.labelLine, 0, "duplicate class label");
+    return true;
+  }
+
+  // ---- Support vectors -------------------------------------------------------------------------
+
+  // The rows after 'SV', no more than total_sv and no fewer, the last one ending in a newline.
+  bool readSupportVectors() {
+    coefficientCount_ = static_cast<std::size_t>(header_.classCount - 1);
+    std::string_view line;
+    while (reader_.next(line)) {
+      if (!readSupportVector(line)) return false;
+    }
+    if (reader_.tooLong()) return fail(reader_.lineNumber(), 0, "line too long among the SV rows");
+    if (static_cast<long long>(rows_) < header_.totalSv) {
+      return fail(reader_.lineNumber() + 1, 0,
+                  "model truncated at line " + std::to_string(reader_.lineNumber() + 1) +
+                      ": total_sv is " + std::to_string(header_.totalSv) + " but only " +
+                      std::to_string(rows_) + " support vector rows follow",
+                  "the file is cut; save the model again");
+    }
+    if (!reader_.lastLineTerminated()) {
+      return fail(reader_.lineNumber(), 0,
+                  "model truncated at line " + std::to_string(reader_.lineNumber()) +
+                      ": the last line has no newline",
+                  "the file is cut; save the model again");
+    }
+    return true;
+  }
+
+  // One row: nr_class - 1 coefficients, then the support vector's `index:value` features.
+  bool readSupportVector(std::string_view line) {
+    line_ = reader_.lineNumber();
+    text::splitTokens(line, tokens_);
+    if (tokens_.empty()) return fail(line_, 0, "empty line among the support vectors");
+    if (static_cast<long long>(rows_) >= header_.totalSv) {
+      return fail(line_, 0,
+                  "more support vector rows than total_sv = " + std::to_string(header_.totalSv));
     }
     std::size_t t = 0;
-    for (; t < tokens.size() && t < coefficientCount; ++t) {
-      if (tokens[t].text.find(':') != std::string_view::npos) break;
-      const NumberParse p = parseDecimal(tokens[t].text);
-      if (p.status != NumberStatus::Ok) {
-        return fail(ln, tokens[t].column,
-                    (p.status == NumberStatus::NotFinite ? "non-finite coefficient '"
-                                                         : "invalid coefficient '") +
-                        std::string(tokens[t].text) + "'",
-                    numberHint(p.status));
-      }
-      coefficients.push_back(p.value);
-    }
-    const bool extra = t < tokens.size() && tokens[t].text.find(':') == std::string_view::npos;
-    if (t < coefficientCount || extra) {
-      return fail(ln, 0,
-                  "support vector row has " + std::string(extra ? "more than " : "") +
-                      std::to_string(t) + " coefficients; nr_class " + std::to_string(classCount) +
-                      " needs " + std::to_string(coefficientCount),
-                  "the file is cut or damaged");
-    }
+    if (!readCoefficients(t)) return false;
     long long previous = 0;
-    row.clear();
-    for (; t < tokens.size(); ++t) {
+    row_.clear();
+    for (; t < tokens_.size(); ++t) {
       long long index = 0;
       double value = 0;
       // Any 32-bit index: the rows are kept sparse, so only a model stored dense is held to
-      // the feature budget (below).
-      if (auto e =
-              text::parseFeature(tokens[t], false, previous, text::kMaxLibsvmIndex, index, value)) {
-        return fail(ln, e->column, std::move(e->message), std::move(e->hint));
+      // the feature budget (buildModel).
+      if (auto e = text::parseFeature(tokens_[t], false, previous, text::kMaxLibsvmIndex, index,
+                                      value)) {
+        return fail(line_, e->column, std::move(e->message), std::move(e->hint));
       }
       previous = index;
-      if (value != 0.0) row.push(static_cast<int>(index - 1), value);
+      if (value != 0.0) row_.push(static_cast<int>(index - 1), value);
       // An explicit zero (LIBSVM's `2:0`) still states the dimension.
-      supportVectors.setDimensionAtLeast(static_cast<Eigen::Index>(index));
+      supportVectors_.setDimensionAtLeast(static_cast<Eigen::Index>(index));
     }
-    supportVectors.appendRow(row.view());
-    ++rows;
-  }
-  if (reader.tooLong()) return fail(reader.lineNumber(), 0, "line too long among the SV rows");
-  if (static_cast<long long>(rows) < totalSv) {
-    return fail(reader.lineNumber() + 1, 0,
-                "model truncated at line " + std::to_string(reader.lineNumber() + 1) +
-                    ": total_sv is " + std::to_string(totalSv) + " but only " +
-                    std::to_string(rows) + " support vector rows follow",
-                "the file is cut; save the model again");
-  }
-  if (!reader.lastLineTerminated()) {
-    return fail(reader.lineNumber(), 0,
-                "model truncated at line " + std::to_string(reader.lineNumber()) +
-                    ": the last line has no newline",
-                "the file is cut; save the model again");
-  }
-  const Eigen::Index dimension = supportVectors.dimension();
-  const auto n = static_cast<Eigen::Index>(rows);
-  const bool sparse = preferSparseStorage(n, dimension, supportVectors.storedEntries());
-  if (!sparse && dimension > options.limits.maxFeatures) {
-    return fail(0, 0,
-                "support vectors have " + std::to_string(dimension) +
-                    " features, above the budget of " + std::to_string(options.limits.maxFeatures) +
-                    " features",
-                "raise --max-features if the model really has that many features");
-  }
-  const double bytes = static_cast<double>(rows) * static_cast<double>(dimension) * 8.0;
-  if (!sparse && bytes > static_cast<double>(options.limits.maxDenseBytes)) {
-    return fail(0, 0,
-                "exceeds memory budget: " + std::to_string(rows) + " support vectors × " +
-                    std::to_string(dimension) + " features");
+    supportVectors_.appendRow(row_.view());
+    ++rows_;
+    return true;
   }
 
-  model.kernel = kernel;
-  model.classCount = static_cast<int>(classCount);
-  model.rho = Eigen::Map<const Vector>(rho.data(), static_cast<Eigen::Index>(rho.size()));
-  model.probA = Eigen::Map<const Vector>(probA.data(), static_cast<Eigen::Index>(probA.size()));
-  model.probB = Eigen::Map<const Vector>(probB.data(), static_cast<Eigen::Index>(probB.size()));
-  model.labels.assign(labels.begin(), labels.end());
-  model.supportCounts.assign(supportCounts.begin(), supportCounts.end());
-  if (sparse && n > 0) {
-    model.sparseSupportVectors = std::move(supportVectors);
-  } else {
-    model.supportVectors = supportVectors.toDense();
+  // The row's coefficients, tokens_[0, t): exactly nr_class - 1 of them before the first feature.
+  bool readCoefficients(std::size_t& t) {
+    for (; t < tokens_.size() && t < coefficientCount_; ++t) {
+      if (tokens_[t].text.find(':') != std::string_view::npos) break;
+      const NumberParse p = parseDecimal(tokens_[t].text);
+      if (p.status != NumberStatus::Ok) {
+        return fail(line_, tokens_[t].column,
+                    (p.status == NumberStatus::NotFinite ? "non-finite coefficient '"
+                                                         : "invalid coefficient '") +
+                        std::string(tokens_[t].text) + "'",
+                    numberHint(p.status));
+      }
+      coefficients_.push_back(p.value);
+    }
+    const bool extra = t < tokens_.size() && tokens_[t].text.find(':') == std::string_view::npos;
+    if (t < coefficientCount_ || extra) {
+      return fail(line_, 0,
+                  "support vector row has " + std::string(extra ? "more than " : "") +
+                      std::to_string(t) + " coefficients; nr_class " +
+                      std::to_string(header_.classCount) + " needs " +
+                      std::to_string(coefficientCount_),
+                  "the file is cut or damaged");
+    }
+    return true;
   }
-  // coefficients was filled row by row of the file: SV-major, i.e. the transpose of the layout.
-  model.coefficients =
-      Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
-          coefficients.data(), n, static_cast<Eigen::Index>(coefficientCount))
-          .transpose();
+
+  // ---- The model -------------------------------------------------------------------------------
+
+  // The storage form the support vectors call for (a dense one within the budgets), then the
+  // model: nothing of it is set before every check has passed.
+  bool buildModel() {
+    const Eigen::Index dimension = supportVectors_.dimension();
+    const auto n = static_cast<Eigen::Index>(rows_);
+    const bool sparse = preferSparseStorage(n, dimension, supportVectors_.storedEntries());
+    if (!sparse && dimension > options_.limits.maxFeatures) {
+      return fail(0, 0,
+                  "support vectors have " + std::to_string(dimension) +
+                      " features, above the budget of " +
+                      std::to_string(options_.limits.maxFeatures) + " features",
+                  "raise --max-features if the model really has that many features");
+    }
+    const double bytes = static_cast<double>(rows_) * static_cast<double>(dimension) * 8.0;
+    if (!sparse && bytes > static_cast<double>(options_.limits.maxDenseBytes)) {
+      return fail(0, 0,
+                  "exceeds memory budget: " + std::to_string(rows_) + " support vectors × " +
+                      std::to_string(dimension) + " features");
+    }
+    const ModelHeader& h = header_;
+    model_.kernel = h.kernel;
+    model_.classCount = static_cast<int>(h.classCount);
+    model_.rho = Eigen::Map<const Vector>(h.rho.data(), static_cast<Eigen::Index>(h.rho.size()));
+    model_.probA =
+        Eigen::Map<const Vector>(h.probA.data(), static_cast<Eigen::Index>(h.probA.size()));
+    model_.probB =
+        Eigen::Map<const Vector>(h.probB.data(), static_cast<Eigen::Index>(h.probB.size()));
+    model_.labels.assign(h.labels.begin(), h.labels.end());
+    model_.supportCounts.assign(h.supportCounts.begin(), h.supportCounts.end());
+    if (sparse && n > 0) {
+      model_.sparseSupportVectors = std::move(supportVectors_);
+    } else {
+      model_.supportVectors = supportVectors_.toDense();
+    }
+    // coefficients_ was filled row by row of the file: SV-major, i.e. the transpose of the layout.
+    model_.coefficients =
+        Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+            coefficients_.data(), n, static_cast<Eigen::Index>(coefficientCount_))
+            .transpose();
+    return true;
+  }
+
+  std::string_view source_;
+  const ModelReadOptions& options_;
+  SvmModel& model_;
+  text::LineReader reader_;
+  ReadError error_;
+  // The line being read: its number, its tokens, and in the header its key.
+  std::size_t line_ = 0;
+  std::vector<text::Token> tokens_;
+  std::string key_;
+  std::set<std::string, std::less<>> seen_;  // the header's keys so far
+  ModelHeader header_;
+  // The support vectors, as they are read.
+  std::size_t coefficientCount_ = 0;  // nr_class - 1 per row
+  std::vector<double> coefficients_;
+  SparseRows supportVectors_;  // grows with the tokens present, never with a stated count
+  SparseRow row_;
+  std::size_t rows_ = 0;
+};
+
+}  // namespace
+
+ReadResult<SvmModel> readModel(std::string_view text, std::string_view source,
+                               const ModelReadOptions& options) {
+  ReadResult<SvmModel> result;
+  if (auto e = text::checkIsText(text, source, "LIBSVM model file")) {
+    result.error = std::move(e);
+    return result;
+  }
+  ModelFileReader reader(text::stripBom(text), source, options, result.value);
+  if (!reader.read()) result.error = reader.takeError();
   return result;
 }
 

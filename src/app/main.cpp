@@ -12,6 +12,7 @@
 
 #include "app_state.hpp"
 #include "data/json_text.hpp"
+#include "data/json_writer.hpp"
 #include "frame_ui.hpp"
 #include "js_bridge.hpp"
 #include "panels/panels.hpp"
@@ -247,14 +248,11 @@ void frame(const FrameInfo& info) {
   v.drawMs = ended - built;
 }
 
-// The view and probe JSON are built in place in the returned-text buffer (js_bridge.hpp).
+// The view and probe JSON are built as JsonValue trees and written into the returned-text buffer
+// (js_bridge.hpp).
 std::string& jsonBuffer() {
   return kpg::app::mutableState().returnedText;
 }
-
-// Numbers in the view JSON: the one JSON number form (data/json_text.hpp: shortest exact
-// decimal, ±∞ as "inf"/"-inf", NaN as null).
-using kpg::jsonNumber;
 
 }  // namespace
 
@@ -292,50 +290,80 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   const PlotRect visible = c.visible();
   const FieldStats& s = v.field.stats();
   const FieldImage image = v.field.image();
-  std::string& out = jsonBuffer();
-  out = "{\"canvas\":{\"left\":" + jsonNumber(c.min.x) + ",\"top\":" + jsonNumber(c.min.y) +
-        ",\"right\":" + jsonNumber(c.max.x) + ",\"bottom\":" + jsonNumber(c.max.y) + "}";
-  out += ",\"centre\":[" + jsonNumber(c.centreX) + "," + jsonNumber(c.centreY) + "]";
-  out += ",\"scale\":" + jsonNumber(c.scale);
-  out += ",\"visible\":{\"xMin\":" + jsonNumber(visible.xMin) +
-         ",\"xMax\":" + jsonNumber(visible.xMax) + ",\"yMin\":" + jsonNumber(visible.yMin) +
-         ",\"yMax\":" + jsonNumber(visible.yMax) + "}";
-  out += ",\"modelRevision\":" + std::to_string(state.lab.modelRevision);
-  out += ",\"guide\":" + guideJson(v.ui);  // panels/param_widgets.hpp
-  out += ",\"frames\":" + std::to_string(state.frameCount);
-  out += ",\"running\":" + std::string(state.lab.playback.running ? "true" : "false") +
-         ",\"step\":" + std::to_string(state.lab.stepCount());
-  out +=
-      ",\"field\":{\"ready\":" + std::string(v.field.ready() ? "true" : "false") + ",\"error\":\"" +
-      (v.field.ready() ? std::string() : std::string("unavailable")) + "\"" +
-      ",\"revision\":" + std::to_string(image.revision) +
-      ",\"busy\":" + (v.field.busy() ? "true" : "false") +
-      ",\"completed\":" + std::to_string(s.completed) +
-      ",\"lastRenderMs\":" + jsonNumber(s.lastRenderMs) +
-      ",\"lastRenderFrames\":" + jsonNumber(s.lastRenderFrames) +
-      ",\"width\":" + std::to_string(s.lastWidth) + ",\"height\":" + std::to_string(s.lastHeight) +
-      ",\"full\":" + (s.lastFull ? "true" : "false") + ",\"terms\":" + std::to_string(s.lastTerms) +
-      ",\"termsPerFrameBudget\":" + jsonNumber(s.termsPerFrameBudget) + "}";
-  out += ",\"frame\":{\"cpuMs\":" + jsonNumber(v.frameCpuMs) +
-         ",\"solverMs\":" + jsonNumber(v.solverMs) + ",\"fieldMs\":" + jsonNumber(v.fieldMs) +
-         ",\"uiMs\":" + jsonNumber(v.uiMs) + ",\"drawMs\":" + jsonNumber(v.drawMs) +
-         ",\"intervalMs\":" + jsonNumber(v.frameSeconds * 1000) +
-         ",\"steps\":" + std::to_string(v.stepsLastFrame) + "}";
+  using json::boolean;
+  using json::integer;
+  using json::num;
+  using json::put;
+  // Built as one tree, as state() is (session/app_actions.cpp), and written once.
+  JsonValue out = JsonValue::object();
+  JsonValue canvas = JsonValue::object();
+  put(canvas, "left", num(c.min.x));
+  put(canvas, "top", num(c.min.y));
+  put(canvas, "right", num(c.max.x));
+  put(canvas, "bottom", num(c.max.y));
+  put(out, "canvas", std::move(canvas));
+  JsonValue centre = JsonValue::array();
+  centre.items().push_back(num(c.centreX));
+  centre.items().push_back(num(c.centreY));
+  put(out, "centre", std::move(centre));
+  put(out, "scale", num(c.scale));
+  JsonValue shown = JsonValue::object();
+  put(shown, "xMin", num(visible.xMin));
+  put(shown, "xMax", num(visible.xMax));
+  put(shown, "yMin", num(visible.yMin));
+  put(shown, "yMax", num(visible.yMax));
+  put(out, "visible", std::move(shown));
+  put(out, "modelRevision", integer(static_cast<std::int64_t>(state.lab.modelRevision)));
+  put(out, "guide", guideJson(v.ui));  // panels/param_widgets.hpp
+  put(out, "frames", integer(static_cast<std::int64_t>(state.frameCount)));
+  put(out, "running", boolean(state.lab.playback.running));
+  put(out, "step", integer(state.lab.stepCount()));
+  JsonValue field = JsonValue::object();
+  put(field, "ready", boolean(v.field.ready()));
+  put(field, "error", json::str(v.field.ready() ? "" : "unavailable"));
+  put(field, "revision", integer(static_cast<std::int64_t>(image.revision)));
+  put(field, "busy", boolean(v.field.busy()));
+  put(field, "completed", integer(static_cast<std::int64_t>(s.completed)));
+  put(field, "lastRenderMs", num(s.lastRenderMs));
+  put(field, "lastRenderFrames", num(s.lastRenderFrames));
+  put(field, "width", integer(s.lastWidth));
+  put(field, "height", integer(s.lastHeight));
+  put(field, "full", boolean(s.lastFull));
+  put(field, "terms", num(static_cast<double>(s.lastTerms)));
+  put(field, "termsPerFrameBudget", num(s.termsPerFrameBudget));
+  put(out, "field", std::move(field));
+  JsonValue frame = JsonValue::object();
+  put(frame, "cpuMs", num(v.frameCpuMs));
+  put(frame, "solverMs", num(v.solverMs));
+  put(frame, "fieldMs", num(v.fieldMs));
+  put(frame, "uiMs", num(v.uiMs));
+  put(frame, "drawMs", num(v.drawMs));
+  put(frame, "intervalMs", num(v.frameSeconds * 1000));
+  put(frame, "steps", integer(v.stepsLastFrame));
+  put(out, "frame", std::move(frame));
   // Live mode and render on change, for the benchmark (web/bench/frame_time.mjs) without the cost
   // of state()'s full JSON.
-  out += ",\"live\":{\"on\":" + std::string(state.lab.live.on ? "true" : "false") +
-         ",\"pending\":" + (state.lab.live.pending ? "true" : "false") +
-         ",\"segments\":" + std::to_string(state.lab.live.segments) +
-         ",\"warmStartUpdates\":" + std::to_string(state.lab.live.warmStartUpdates) +
-         ",\"status\":\"" + std::string(smoStatusName(state.lab.model.status)) + "\"}";
+  JsonValue live = JsonValue::object();
+  put(live, "on", boolean(state.lab.live.on));
+  put(live, "pending", boolean(state.lab.live.pending));
+  put(live, "segments", integer(state.lab.live.segments));
+  put(live, "warmStartUpdates", integer(state.lab.live.warmStartUpdates));
+  put(live, "status", json::str(smoStatusName(state.lab.model.status)));
+  put(out, "live", std::move(live));
   // The canvas gesture in progress (tests start a drag once the press has been seen on a point).
   const CanvasGesture& g = v.ui.gesture;
-  out += ",\"gesture\":{\"active\":" + std::string(g.active ? "true" : "false") +
-         ",\"pointIndex\":" + std::to_string(g.pointIndex) +
-         ",\"moved\":" + (g.moved ? "true" : "false") + "}";
-  out += ",\"render\":{\"framesRendered\":" + std::to_string(state.render.framesRendered) +
-         ",\"refreshesSkipped\":" + std::to_string(state.render.refreshesSkipped) + "}}";
-  return out.c_str();
+  JsonValue gesture = JsonValue::object();
+  put(gesture, "active", boolean(g.active));
+  put(gesture, "pointIndex", integer(g.pointIndex));
+  put(gesture, "moved", boolean(g.moved));
+  put(out, "gesture", std::move(gesture));
+  JsonValue render = JsonValue::object();
+  put(render, "framesRendered", integer(static_cast<std::int64_t>(state.render.framesRendered)));
+  put(render, "refreshesSkipped", integer(static_cast<std::int64_t>(state.render.refreshesSkipped)));
+  put(out, "render", std::move(render));
+  std::string& text = jsonBuffer();
+  text = writeJson(out);
+  return text.c_str();
 }
 
 // Asks for a frame at the next display refresh (render on change): for tests that
@@ -365,22 +393,28 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_field_probe(double x, double y) {
   using namespace kpg::app;
   const AppState& state = appState();
   View& v = view();
-  std::string& out = jsonBuffer();
+  using json::boolean;
+  using json::integer;
+  using json::num;
+  using json::put;
+  JsonValue out = JsonValue::object();
   const auto probe = v.field.probe(x, y);
-  if (!probe) {
-    out = "{\"ok\":false}";
-    return out.c_str();
+  put(out, "ok", boolean(probe.has_value()));
+  if (probe) {
+    const auto cpu = decisionAt(state.lab, probe->x, probe->y);
+    const bool current = probe->revision == state.lab.modelRevision && !v.field.busy();
+    put(out, "gpu", num(probe->f));
+    put(out, "cpu", cpu ? num(*cpu) : JsonValue::null());
+    put(out, "x", num(probe->x));
+    put(out, "y", num(probe->y));
+    put(out, "full", boolean(probe->full));
+    put(out, "current", boolean(current));
+    put(out, "width", integer(probe->width));
+    put(out, "height", integer(probe->height));
   }
-  const auto cpu = decisionAt(state.lab, probe->x, probe->y);
-  const bool current = probe->revision == state.lab.modelRevision && !v.field.busy();
-  out = "{\"ok\":true,\"gpu\":" + jsonNumber(probe->f) +
-        ",\"cpu\":" + (cpu ? jsonNumber(*cpu) : std::string("null")) +
-        ",\"x\":" + jsonNumber(probe->x) + ",\"y\":" + jsonNumber(probe->y) +
-        ",\"full\":" + (probe->full ? "true" : "false") +
-        ",\"current\":" + (current ? "true" : "false") +
-        ",\"width\":" + std::to_string(probe->width) +
-        ",\"height\":" + std::to_string(probe->height) + "}";
-  return out.c_str();
+  std::string& text = jsonBuffer();
+  text = writeJson(out);
+  return text.c_str();
 }
 
 }  // extern "C"

@@ -90,15 +90,21 @@ void comboTabStop(const char* label) {
       {last.ID, ImVec4(last.Rect.Min.x, last.Rect.Min.y, last.Rect.Max.x, last.Rect.Max.y), label});
 }
 
-std::string keyboardFocusJson(const KeyboardFocus& focus) {
-  std::string out = "{\"visible\":" + std::string(focus.visible ? "true" : "false");
+JsonValue rectJson(const ImVec4& rect) {
+  JsonValue out = JsonValue::array();
+  for (const float v : {rect.x, rect.y, rect.z, rect.w}) out.items().push_back(json::num(v));
+  return out;
+}
+
+JsonValue keyboardFocusJson(const KeyboardFocus& focus) {
+  JsonValue out = JsonValue::object();
+  json::put(out, "visible", json::boolean(focus.visible));
   for (const KeyboardFocus::Item& item : focus.drawn) {
     if (item.id != focus.focused) continue;
-    out += ",\"label\":" + jsonQuote(item.label) + ",\"rect\":[" + jsonNumber(item.rect.x) + "," +
-           jsonNumber(item.rect.y) + "," + jsonNumber(item.rect.z) + "," + jsonNumber(item.rect.w) +
-           "]";
+    json::put(out, "label", json::str(item.label));
+    json::put(out, "rect", rectJson(item.rect));
   }
-  out += ",\"controls\":" + std::to_string(focus.drawn.size()) + "}";
+  json::put(out, "controls", json::integer(static_cast<std::int64_t>(focus.drawn.size())));
   return out;
 }
 

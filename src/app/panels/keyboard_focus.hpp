@@ -9,6 +9,8 @@
 //   - Escape or a mouse click hides the ring: Space and the arrows are the lab's again.
 // A text field keeps ImGui's own Tab (to the next field of its panel) while it is being typed in.
 
+#include "data/json_writer.hpp"
+
 #include <imgui.h>
 
 #include <string>
@@ -43,6 +45,8 @@ void drawKeyboardFocus(const KeyboardFocus& focus);
 void comboTabStop(const char* label);
 
 // The focused control for window.kpg's view: {"visible", "label", "rect"}.
-std::string keyboardFocusJson(const KeyboardFocus& focus);
+JsonValue keyboardFocusJson(const KeyboardFocus& focus);
+// [x, y, z, w] of an item's rectangle in CSS pixels.
+JsonValue rectJson(const ImVec4& rect);
 
 }  // namespace kpg::app

@@ -233,36 +233,46 @@ void drawClassChips(UiState& ui, bool showPan) {
   }
 }
 
-std::string guideJson(const UiState& ui) {
+JsonValue guideJson(const UiState& ui) {
+  using json::boolean;
+  using json::num;
+  using json::put;
   // The tooltip of the last frame drawn (what is on screen now).
   const bool tipShown = !ui.tooltip.empty() && ImGui::GetCurrentContext() &&
                         ImGui::GetFrameCount() == ui.tooltipFrame;
-  std::string out = "{\"tooltip\":" + jsonQuote(tipShown ? ui.tooltip : std::string());
-  out += ",\"startCard\":{\"open\":" + std::string(ui.startCardOpen ? "true" : "false") +
-         ",\"rect\":[" + jsonNumber(ui.startCardRect[0]) + "," + jsonNumber(ui.startCardRect[1]) +
-         "," + jsonNumber(ui.startCardRect[2]) + "," + jsonNumber(ui.startCardRect[3]) + "]}";
-  out += ",\"cursor\":{\"inside\":" + std::string(ui.cursor.inside ? "true" : "false") +
-         ",\"x1\":" + jsonNumber(ui.cursor.x1) + ",\"x2\":" + jsonNumber(ui.cursor.x2) +
-         ",\"hasF\":" + (ui.cursor.hasF ? "true" : "false") + ",\"f\":" + jsonNumber(ui.cursor.f) +
-         "}";
-  out += ",\"items\":{";
-  bool first = true;
+  JsonValue out = JsonValue::object();
+  put(out, "tooltip", json::str(tipShown ? ui.tooltip : std::string()));
+  JsonValue card = JsonValue::object();
+  put(card, "open", boolean(ui.startCardOpen));
+  JsonValue cardRect = JsonValue::array();
+  for (const float v : ui.startCardRect) cardRect.items().push_back(num(v));
+  put(card, "rect", std::move(cardRect));
+  put(out, "startCard", std::move(card));
+  JsonValue cursor = JsonValue::object();
+  put(cursor, "inside", boolean(ui.cursor.inside));
+  put(cursor, "x1", num(ui.cursor.x1));
+  put(cursor, "x2", num(ui.cursor.x2));
+  put(cursor, "hasF", boolean(ui.cursor.hasF));
+  put(cursor, "f", num(ui.cursor.f));
+  put(out, "cursor", std::move(cursor));
+  JsonValue items = JsonValue::object();
   for (const auto& [name, item] : ui.itemRects) {
     if (ImGui::GetFrameCount() - item.frame > 2) continue;
-    out += (first ? "" : ",") + jsonQuote(name) + ":[" + jsonNumber(item.rect.x) + "," +
-           jsonNumber(item.rect.y) + "," + jsonNumber(item.rect.z) + "," + jsonNumber(item.rect.w) +
-           "]";
-    first = false;
+    put(items, name, rectJson(item.rect));
   }
-  out += "}";
-  out += ",\"focus\":" + keyboardFocusJson(ui.focus);
-  out += ",\"currentClass\":" + std::to_string(ui.currentClass);
-  out += ",\"colourBar\":" + std::string(ui.colourBarShown ? "true" : "false");
-  out += ",\"linear\":{\"shown\":" + std::string(ui.linearShown ? "true" : "false") + ",\"w\":[" +
-         jsonNumber(ui.linearW[0]) + "," + jsonNumber(ui.linearW[1]) +
-         "],\"margin\":" + jsonNumber(ui.linearMargin) +
-         ",\"width\":" + jsonNumber(ui.linearWidth) + "}";
-  out += "}";
+  put(out, "items", std::move(items));
+  put(out, "focus", keyboardFocusJson(ui.focus));
+  put(out, "currentClass", json::integer(ui.currentClass));
+  put(out, "colourBar", boolean(ui.colourBarShown));
+  JsonValue linear = JsonValue::object();
+  put(linear, "shown", boolean(ui.linearShown));
+  JsonValue w = JsonValue::array();
+  w.items().push_back(num(ui.linearW[0]));
+  w.items().push_back(num(ui.linearW[1]));
+  put(linear, "w", std::move(w));
+  put(linear, "margin", num(ui.linearMargin));
+  put(linear, "width", num(ui.linearWidth));
+  put(out, "linear", std::move(linear));
   return out;
 }
 

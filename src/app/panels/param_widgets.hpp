@@ -2,11 +2,11 @@
 // The controls' number widgets: a parameter is set by a slider over a
 // ladder of nice values (logarithmic where it spans decades) with a typed field beside it, or by
 // a typed field with − / + steps (N, noise); a typed value out of range is clamped and one that is
-// not a number is refused, each with a notice naming the range (lab/param_input.hpp). Every
+// not a number is refused, each with a notice naming the range (params/param_input.hpp). Every
 // control gets its tooltip through tip(), which also records the text for window.kpg (the view's
 // "guide" block), so a browser test can hover a control and read what a person sees.
 
-#include "lab/param_input.hpp"
+#include "params/param_input.hpp"
 #include "panels/panels.hpp"
 #include "params/parameter_table.hpp"
 
@@ -47,6 +47,6 @@ bool titleBarToggle(UiState& ui, const char* item, const char* windowId, const c
 
 // The start card, the colour bar and cursor readout's state for window.kpg (main.cpp adds it to
 // kpg_view_json as "guide").
-std::string guideJson(const UiState& ui);
+JsonValue guideJson(const UiState& ui);
 
 }  // namespace kpg::app

@@ -7,7 +7,7 @@
 #include "modes/mode_state.hpp"
 #include "modes/mode_view.hpp"
 #include "session/class_regions.hpp"
-#include "session/data_import.hpp"
+#include "io/data_import.hpp"
 #include "session/page_settings.hpp"
 #include "tutorials/tutorial_state.hpp"
 
@@ -51,7 +51,7 @@ struct AppState {
   // their screens' cached grids. window.kpg reaches them through modes/mode_json.hpp.
   ModesState modes;
   ModesView modesView;
-  // The student's imported file (session/data_import.hpp), kept whole while the
+  // The student's imported file (io/data_import.hpp), kept whole while the
   // lab shows two of its features and classes (session/file_actions.hpp activeImport).
   std::optional<DataImport> dataImport;
   // Every one-vs-one pair of that file trained on the shown features (session/class_regions.hpp):

@@ -5,8 +5,8 @@
 #include "panels/lock_ui.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
-#include "session/session_json.hpp"
-#include "session/share_link.hpp"
+#include "io/session_json.hpp"
+#include "io/share_link.hpp"
 #include "session/url_params.hpp"
 
 #include <emscripten.h>

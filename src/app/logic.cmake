@@ -3,22 +3,22 @@
 include(${CMAKE_CURRENT_LIST_DIR}/modes/modes.cmake)  # the methods, one folder each
 add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/lab/solver_history.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/lab/playback.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/timeline/playback.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/model_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_replay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/step_words.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/lab/param_input.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/params/param_input.cpp
   ${CMAKE_CURRENT_LIST_DIR}/params/parameter_table.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/session/json.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/session/schema.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/session/session_json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/json.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/schema.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/session_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/action_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/action_router.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/app_actions.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/session/share_link.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/session/data_import.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/session/data_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/share_link.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/data_import.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/data_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/file_actions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/class_regions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/app_link.cpp

@@ -1,5 +1,5 @@
 #include "session/action_json.hpp"
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 #include "session/action_router.hpp"
 #include "session/action_json.hpp"
 #include "session/app_actions.hpp"
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // The app's share link (session/app_link.hpp): the lab's session plus the method and the
 // tutorial page, all restored together or nothing (docs/bad-inputs.md W1).
 #include "session/app_link.hpp"
-#include "session/session_json.hpp"
-#include "session/share_link.hpp"
+#include "io/session_json.hpp"
+#include "io/share_link.hpp"
 
 #include <catch2/catch.hpp>
 

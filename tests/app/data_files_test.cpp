@@ -4,10 +4,10 @@
 #include "data/number_text.hpp"
 #include "session/action_json.hpp"
 #include "session/action_router.hpp"
-#include "session/data_export.hpp"
-#include "session/data_import.hpp"
+#include "io/data_export.hpp"
+#include "io/data_import.hpp"
 #include "session/file_actions.hpp"
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 #include "svm/model_io.hpp"
 
 #include <catch2/catch.hpp>

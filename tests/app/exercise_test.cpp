@@ -6,7 +6,7 @@
 #include "kernels/gram_matrix.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 #include "session/url_params.hpp"
 #include "tutorials/tutorials.hpp"
 

@@ -1,8 +1,8 @@
-// The generic History (lab/history.hpp) over the core's perceptron and kernel k-means, and the one
-// playback loop (lab/playback.hpp) shared by the lab and the canvas modes.
-#include "lab/history.hpp"
+// The generic History (timeline/history.hpp) over the core's perceptron and kernel k-means, and the one
+// playback loop (timeline/playback.hpp) shared by the lab and the canvas modes.
+#include "timeline/history.hpp"
 #include "lab/lab_state.hpp"
-#include "lab/playback.hpp"
+#include "timeline/playback.hpp"
 
 #include "data/toy_datasets.hpp"
 #include "kernel_kmeans/kernel_kmeans.hpp"

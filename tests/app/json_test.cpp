@@ -1,4 +1,4 @@
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -13,8 +13,8 @@
 #include "exercises/exercise_state.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
-#include "session/json.hpp"
-#include "session/session_json.hpp"
+#include "io/json.hpp"
+#include "io/session_json.hpp"
 #include "session/url_params.hpp"
 
 #include <catch2/catch.hpp>

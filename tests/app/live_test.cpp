@@ -3,7 +3,7 @@
 // step 0 is the warm start and rewinding inside it is exact.
 #include "lab/lab_state.hpp"
 #include "session/action_json.hpp"
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/warm_start.hpp"
 

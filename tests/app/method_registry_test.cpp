@@ -4,7 +4,7 @@
 #include "modes/mode_json.hpp"
 #include "modes/mode_state.hpp"
 
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -83,7 +83,7 @@ TEST_CASE("Method registry: each method's row builds, steps and rewinds on the s
       CHECK(modeFinished(modes));
       continue;
     }
-    // Three steps forward, back to 1 and forward again: the same state() (lab/history.hpp).
+    // Three steps forward, back to 1 and forward again: the same state() (timeline/history.hpp).
     REQUIRE_FALSE(modeStep(modes, lab, 3));
     const std::int64_t reached = modePosition(modes);
     CHECK(reached > 0);

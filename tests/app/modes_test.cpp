@@ -4,7 +4,7 @@
 #include "modes/mode_json.hpp"
 #include "modes/mode_state.hpp"
 
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // values refused or clamped with the range in the message (never NaN: docs/bad-inputs.md W15), and
 // the points numbered from 1 as course-notes 001 Q7 numbers α₁, α₂, α₃.
 
-#include "lab/param_input.hpp"
+#include "params/param_input.hpp"
 
 #include <catch2/catch.hpp>
 

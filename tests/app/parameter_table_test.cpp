@@ -10,8 +10,8 @@
 #include "modes/mode_state.hpp"
 #include "session/action_json.hpp"
 #include "session/action_router.hpp"
-#include "session/json.hpp"
-#include "session/session_json.hpp"
+#include "io/json.hpp"
+#include "io/session_json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // seek, stepBack and a session's step move the solver over several frames, never longer than a
 // frame's budget, and end exactly where synchronous stepping would.
 #include "lab/lab_state.hpp"
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 #include "svm/dual_problem.hpp"
 
 #include <catch2/catch.hpp>

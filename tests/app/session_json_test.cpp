@@ -1,6 +1,6 @@
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 #include "session/action_json.hpp"
-#include "session/share_link.hpp"
+#include "io/share_link.hpp"
 
 #include <catch2/catch.hpp>
 

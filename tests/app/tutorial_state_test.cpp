@@ -5,8 +5,8 @@
 #include "app_state.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
-#include "session/json.hpp"
-#include "session/session_json.hpp"
+#include "io/json.hpp"
+#include "io/session_json.hpp"
 #include "tutorials/tutorials.hpp"
 
 #include <catch2/catch.hpp>

@@ -3,8 +3,8 @@
 #include "session/url_params.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
-#include "session/session_json.hpp"
-#include "session/share_link.hpp"
+#include "io/session_json.hpp"
+#include "io/share_link.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -26,7 +26,7 @@
 #include "native_host.hpp"
 #include "session/action_json.hpp"
 #include "session/app_actions.hpp"
-#include "session/json.hpp"
+#include "io/json.hpp"
 #include "session_work.hpp"
 
 #include <imgui.h>

@@ -14,8 +14,8 @@
 #include "fuzz_check.hpp"
 #include "native_host.hpp"
 #include "session/app_actions.hpp"
-#include "session/json.hpp"
-#include "session/session_json.hpp"
+#include "io/json.hpp"
+#include "io/session_json.hpp"
 
 using namespace kpg;
 using namespace kpg::app;

@@ -1,4 +1,4 @@
-// libFuzzer harness: session JSON (src/app/session/json and session_json): autosave, export and
+// libFuzzer harness: session JSON (src/app/io/json and session_json): autosave, export and
 // import. Input: the JSON text. Properties beyond "no crash, no sanitizer report, no timeout":
 //  - the JSON layer is stable: parse → write → parse → write gives the same text;
 //  - a session that parses is accepted by apply() on a fresh lab (the schema check is complete);
@@ -9,7 +9,7 @@
 #include "fuzz_check.hpp"
 #include "session_work.hpp"
 
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 
 using namespace kpg;
 using namespace kpg::app;

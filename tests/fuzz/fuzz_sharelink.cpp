@@ -1,4 +1,4 @@
-// libFuzzer harness: share links (src/app/session/share_link), "#s=<base64url of the session>".
+// libFuzzer harness: share links (src/app/io/share_link), "#s=<base64url of the session>".
 // Input: the URL fragment. Properties beyond "no crash, no sanitizer report, no timeout":
 //  - base64url: any bytes encode and decode back to themselves; text that decodes re-encodes to
 //    text that decodes to the same bytes;
@@ -15,8 +15,8 @@
 
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
-#include "session/session_json.hpp"
-#include "session/share_link.hpp"
+#include "io/session_json.hpp"
+#include "io/share_link.hpp"
 
 #include <memory>
 

@@ -2,15 +2,15 @@
 // ---- Files, sharing and the address bar ---------------------------------------------------------
 // The browser-only half of the file toolbar (src/app/panels/file_toolbar.hpp): file pickers,
 // downloads, the clipboard, drag-and-drop and paste, and the address bar that follows the state.
-// The logic is C++ (src/app/session/data_import, data_export, file_actions, in the one
+// The logic is C++ (src/app/io/data_import, data_export, file_actions, in the one
 // window.kpg router); this part only moves bytes between the browser and it. Text only, never
 // markup (docs/bad-inputs.md W4).
 // Separate, and its own <script> block in index.html after the #data-file input it uses: it
 // reaches the other parts only through window.Module (boot.js) and window.kpg.
 (function () {
   if (typeof window.Module !== 'object') return;  // the page could not start the app (no WebGL2)
-  const maxImportBytes = 3 << 20;       // session/data_import.hpp kMaxImportBytes (W10)
-  const maxLinkChars = 1 << 20;         // session/share_link.hpp kMaxShareLinkChars (W1)
+  const maxImportBytes = 3 << 20;       // io/data_import.hpp kMaxImportBytes (W10)
+  const maxLinkChars = 1 << 20;         // io/share_link.hpp kMaxShareLinkChars (W1)
   const linkDebounceMs = 500;           // the address bar is written this long after the last change
   const dataFile = document.getElementById('data-file');
 

@@ -6,10 +6,10 @@
 // exercise needs a point or a threshold with a property (a bound support vector, a margin that
 // some C reaches) it is found here from the core's solution, not typed in.
 #include "exercises/exercise.hpp"
-#include "lab/param_input.hpp"  // pointNumber: points numbered from 1 on screen
+#include "params/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 
 #include "data/number_text.hpp"
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 
 #include <cmath>
 #include <limits>

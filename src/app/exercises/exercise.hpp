@@ -26,7 +26,7 @@
 
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
-#include "session/json.hpp"
+#include "io/json.hpp"
 #include "session/page_settings.hpp"
 
 #include <optional>

@@ -3,7 +3,7 @@
 #include "exercises/exercise_panel.hpp"
 #include "exercises/exercise_state.hpp"
 #include "js_bridge.hpp"
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <emscripten.h>
 

@@ -3,7 +3,7 @@
 // ModelView), kernelValue, mercerCheck, the tutorials' exact derivations, the other methods' core
 // objects — and every wrong answer is explained with those numbers.
 #include "exercises/exercise.hpp"
-#include "lab/param_input.hpp"  // pointNumber: points numbered from 1 on screen
+#include "params/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 
 #include "data/number_text.hpp"
 #include "kernels/gram_matrix.hpp"

@@ -2,8 +2,8 @@
 // the same form (read → write → read gives the same exercise).
 #include "exercises/exercise.hpp"
 
-#include "session/schema.hpp"
-#include "session/session_json.hpp"
+#include "io/schema.hpp"
+#include "io/session_json.hpp"
 #include "tutorials/tutorials.hpp"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 
 #include "exercises/exercise_state.hpp"
 #include "js_bridge.hpp"
-#include "lab/param_input.hpp"  // pointNumber: points numbered from 1 on screen
+#include "params/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
 

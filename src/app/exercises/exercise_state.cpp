@@ -1,8 +1,8 @@
 #include "exercises/exercise_state.hpp"
 
-#include "session/schema.hpp"
-#include "session/session_json.hpp"
-#include "session/share_link.hpp"
+#include "io/schema.hpp"
+#include "io/session_json.hpp"
+#include "io/share_link.hpp"
 
 namespace kpg::app {
 namespace {

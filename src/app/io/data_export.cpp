@@ -1,4 +1,4 @@
-#include "session/data_export.hpp"
+#include "io/data_export.hpp"
 
 #include "data/libsvm_format.hpp"
 #include "data/number_text.hpp"

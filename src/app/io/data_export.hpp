@@ -6,7 +6,7 @@
 // No GL, no ImGui: part of kpg_app_logic, tested by tests/app/data_files_test.cpp.
 
 #include "lab/lab_state.hpp"
-#include "session/data_import.hpp"
+#include "io/data_import.hpp"
 
 #include <string>
 

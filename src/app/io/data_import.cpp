@@ -1,4 +1,4 @@
-#include "session/data_import.hpp"
+#include "io/data_import.hpp"
 
 #include "data/csv_format.hpp"
 #include "data/libsvm_format.hpp"

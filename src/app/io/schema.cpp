@@ -1,4 +1,4 @@
-#include "session/schema.hpp"
+#include "io/schema.hpp"
 
 #include <cmath>
 #include <limits>

@@ -5,7 +5,7 @@
 
 #include "kernels/kernel.hpp"
 #include "params/parameter_table.hpp"
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <cstdint>
 #include <initializer_list>

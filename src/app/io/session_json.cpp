@@ -1,7 +1,7 @@
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 
 #include "data/smo_step_json.hpp"
-#include "session/schema.hpp"
+#include "io/schema.hpp"
 
 #include <cmath>
 #include <limits>

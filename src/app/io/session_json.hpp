@@ -25,7 +25,7 @@
 // whole or not at all.
 
 #include "lab/lab_state.hpp"
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <string>
 #include <string_view>

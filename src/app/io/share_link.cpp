@@ -1,6 +1,6 @@
-#include "session/share_link.hpp"
+#include "io/share_link.hpp"
 
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 
 #include <array>
 

@@ -3,7 +3,7 @@
 #include "data/number_text.hpp"
 #include "data/toy_datasets.hpp"
 #include "lab/model_view.hpp"
-#include "lab/playback.hpp"
+#include "timeline/playback.hpp"
 #include "params/parameter_table.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/separability.hpp"

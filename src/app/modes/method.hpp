@@ -34,7 +34,7 @@ constexpr std::uint64_t kNotBuilt = std::numeric_limits<std::uint64_t>::max();
 enum class Mode { Svm, Perceptron, Knn, Kmeans, Kpca, Kfd, Svr };
 constexpr int kModeCount = 7;
 
-// A step-by-step method's History (lab/history.hpp), seen through its row. Made by steppingOf
+// A step-by-step method's History (timeline/history.hpp), seen through its row. Made by steppingOf
 // (modes/method_stepping.hpp) from the method's accessor, so every method steps, rewinds and
 // records its plots' values the same way.
 struct MethodStepping {

@@ -1,5 +1,5 @@
 #pragma once
-// The row's stepping (modes/method.hpp) for a method held in a History (lab/history.hpp).
+// The row's stepping (modes/method.hpp) for a method held in a History (timeline/history.hpp).
 // `Access` names the method's history and what follows a move:
 //   template <class Modes, class F> static bool with(Modes& modes, F&& f);
 //       calls f(history) on the method's current History and returns true, or returns false

@@ -1,7 +1,7 @@
 #include "modes/mode_json.hpp"
 
-#include "session/json.hpp"
-#include "session/schema.hpp"
+#include "io/json.hpp"
+#include "io/schema.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -60,7 +60,7 @@ ActionReply modeStepAction(ModesState& modes, LabState& lab, const JsonValue& v)
   return {};
 }
 
-// {"type":"modeStepBack", "n":1} / {"type":"modeSeek", "step":s}: rewind (lab/history.hpp).
+// {"type":"modeStepBack", "n":1} / {"type":"modeSeek", "step":s}: rewind (timeline/history.hpp).
 template <bool Back>
 ActionReply modeRewindAction(ModesState& modes, LabState& lab, const JsonValue& v) {
   SchemaReader r;

@@ -2,7 +2,7 @@
 // window.kpg for the canvas modes. Actions (JSON objects with "type"):
 //   {"type":"setMode", "mode":"svm"|"perceptron"|"knn"|"kmeans"|"kpca"|"kfd"|"lda"|"svr"}
 //   {"type":"modeStep", "n":1}     one visited sample / k-means step / SMO pair update, n times
-//   {"type":"modeStepBack", "n":1}   n steps back (perceptron, k-means, ε-SVR; lab/history.hpp)
+//   {"type":"modeStepBack", "n":1}   n steps back (perceptron, k-means, ε-SVR; timeline/history.hpp)
 //   {"type":"modeSeek", "step":s}     go to step s in [0, state().mode.furthest]
 //   {"type":"modeRun", "budgetMs":2000}   run to the end (converged or the cap) within the budget
 //   {"type":"modePlay"} / {"type":"modePause"}   animated Run

@@ -4,8 +4,8 @@
 // setModeParams' members over SchemaReader, whose errors carry the member's JSON path.
 
 #include "modes/mode_state.hpp"
-#include "session/json.hpp"
-#include "session/schema.hpp"
+#include "io/json.hpp"
+#include "io/schema.hpp"
 
 #include <optional>
 #include <string>

@@ -13,7 +13,7 @@
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <string>
 #include <vector>

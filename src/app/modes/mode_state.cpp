@@ -128,7 +128,7 @@ bool modeFinished(const ModesState& modes) {
 }
 
 void advanceModes(ModesState& modes, const LabState& lab, double elapsedSeconds, double budgetMs) {
-  if (!current(modes).build) return;  // the lab plays its own steps (lab/playback.hpp)
+  if (!current(modes).build) return;  // the lab plays its own steps (timeline/playback.hpp)
   ensureBuilt(modes, lab);
   if (!modes.playback.running) return;
   const std::int64_t taken = playFrame(modes.playback, elapsedSeconds, budgetMs,

@@ -15,7 +15,7 @@
 // bookkeeping only (the objective at each step, for the plots).
 //
 // The step-by-step methods (both perceptrons, kernel k-means, ε-SVR) are held in a History
-// (lab/history.hpp), so they step back and seek like the SMO lab: the state at step s is a pure
+// (timeline/history.hpp), so they step back and seek like the SMO lab: the state at step s is a pure
 // function of the problem and s. The state is a value (copyable); it lives in AppState. Each
 // method's model is rebuilt lazily (ensureBuilt) when the lab's problemRevision differs from the
 // revision it was built for, or its own parameters changed; `revision` is bumped whenever what the
@@ -23,7 +23,7 @@
 // escapes: errors are messages shown in the panel.
 
 #include "lab/lab_state.hpp"
-#include "lab/playback.hpp"
+#include "timeline/playback.hpp"
 #include "modes/method.hpp"
 
 #include "modes/kfd/kfd_mode.hpp"
@@ -72,7 +72,7 @@ std::optional<std::string> modeRunToEnd(ModesState& modes, const LabState& lab, 
 void modeReset(ModesState& modes, const LabState& lab);
 // Marks the current mode for rebuilding (after a parameter change).
 void invalidateMode(ModesState& modes, Mode mode);
-// Per frame: the animated Run (the lab's playback loop, lab/playback.hpp), within budgetMs.
+// Per frame: the animated Run (the lab's playback loop, timeline/playback.hpp), within budgetMs.
 void advanceModes(ModesState& modes, const LabState& lab, double elapsedSeconds,
                   double budgetMs = 12);
 // Whether the current mode can step (has a running algorithm).

@@ -5,7 +5,7 @@
 // (bar k on the axis is point index k − 1 inside).
 
 #include "lab/model_view.hpp"
-#include "lab/param_input.hpp"
+#include "params/param_input.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"

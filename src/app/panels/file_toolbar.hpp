@@ -3,9 +3,9 @@
 // place in every mode: Share (copies the link), Save session, Open session, Import data, and
 // Export ▾ (PNG figure, LIBSVM model, data as CSV or LIBSVM). When the canvas shows imported data
 // a second row names the file and lets the student pick the two features shown and the two
-// classes the lab steps (session/data_import.hpp). The buttons ask the page for the browser-only
+// classes the lab steps (io/data_import.hpp). The buttons ask the page for the browser-only
 // part (file picker, download, clipboard: index.html's "files" block) through js_bridge; the
-// logic is in session/data_import, data_export and file_actions (kpg_app_logic, tested natively).
+// logic is in io/data_import, data_export and file_actions (kpg_app_logic, tested natively).
 //
 // Its messages ("link copied", an import's file:line error) are the toolbar's own, not lab
 // notices: a refused file leaves kpg.state() exactly as it was.

@@ -8,7 +8,7 @@
 // with η, the gradients, the step and why this pair was chosen. All numbers come from the
 // step record (SmoStep) the core returned.
 
-#include "lab/param_input.hpp"
+#include "params/param_input.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"

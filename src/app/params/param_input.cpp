@@ -1,6 +1,6 @@
 // The ladder of slider values and typed-value checks (param_input.hpp).
 
-#include "lab/param_input.hpp"
+#include "params/param_input.hpp"
 
 #include "data/number_text.hpp"
 

@@ -7,7 +7,7 @@
 // row gives (tests/app/parameter_table_test.cpp sets every row at its bounds both ways).
 
 #include "kernels/kernel.hpp"  // ParameterError
-#include "lab/param_input.hpp"
+#include "params/param_input.hpp"
 
 #include <optional>
 #include <string>

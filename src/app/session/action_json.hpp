@@ -31,7 +31,7 @@
 //   {"type":"loadSession", "session":{...}}  or  {"type":"loadSession", "json":"{...}"}
 
 #include "lab/lab_state.hpp"
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <string>
 #include <string_view>

@@ -10,7 +10,7 @@
 // To add an action: router.add("name", handler) in the table of its owner (addLabActions,
 // addModeActions, addTutorialActions). A name can be registered once.
 
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <functional>
 #include <map>

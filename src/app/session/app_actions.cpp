@@ -5,7 +5,7 @@
 #include "session/action_json.hpp"
 #include "session/class_regions.hpp"
 #include "session/file_actions.hpp"
-#include "session/session_json.hpp"
+#include "io/session_json.hpp"
 #include "version.hpp"
 
 namespace kpg::app {

@@ -2,9 +2,9 @@
 
 #include "exercises/exercise_state.hpp"
 
-#include "session/schema.hpp"
-#include "session/session_json.hpp"
-#include "session/share_link.hpp"
+#include "io/schema.hpp"
+#include "io/session_json.hpp"
+#include "io/share_link.hpp"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 #include "app_state.hpp"
 #include "session/action_router.hpp"
 #include "session/file_actions.hpp"
-#include "session/schema.hpp"
+#include "io/schema.hpp"
 #include "svm/svm_model.hpp"
 
 #include <algorithm>

@@ -12,8 +12,8 @@
 // until trained again.
 
 #include "lab/lab_state.hpp"
-#include "session/data_import.hpp"
-#include "session/json.hpp"
+#include "io/data_import.hpp"
+#include "io/json.hpp"
 #include "svm/svm_train.hpp"
 
 #include <cstdint>

@@ -16,8 +16,8 @@
 // loading a preset or a session ends it).
 
 #include "lab/lab_state.hpp"
-#include "session/data_import.hpp"
-#include "session/json.hpp"
+#include "io/data_import.hpp"
+#include "io/json.hpp"
 
 #include <optional>
 

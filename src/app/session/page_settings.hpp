@@ -11,7 +11,7 @@
 // they say what the student may change.
 
 #include "lab/lab_state.hpp"
-#include "session/json.hpp"
+#include "io/json.hpp"
 
 #include <array>
 #include <optional>

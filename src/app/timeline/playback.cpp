@@ -1,4 +1,4 @@
-#include "lab/playback.hpp"
+#include "timeline/playback.hpp"
 
 #include "lab/lab_state.hpp"
 

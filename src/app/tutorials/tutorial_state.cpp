@@ -1,8 +1,8 @@
 #include "tutorials/tutorial_state.hpp"
 
 #include "data/number_text.hpp"
-#include "session/json.hpp"
-#include "session/schema.hpp"
+#include "io/json.hpp"
+#include "io/schema.hpp"
 #include "tutorials/geometry_example.hpp"
 #include "tutorials/hand_solved_svm.hpp"
 #include "tutorials/kernel_perceptron_example.hpp"

@@ -9,7 +9,7 @@
 //   +∞ → the string "inf", −∞ → the string "-inf"   (the session's choice for C = ∞, the hard
 //                                                     margin, which its reader accepts)
 //   NaN → null                                       (no value: "not a number" is not data)
-// The reading side is the app's strict parser (src/app/session/json.hpp), written for hostile
+// The reading side is the app's strict parser (src/app/io/json.hpp), written for hostile
 // input; this header only writes.
 
 #include "kernels/kernel.hpp"  // Vector

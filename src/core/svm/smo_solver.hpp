@@ -193,7 +193,7 @@ class SmoSolver {
   const Vector& gradient() const { return gradient_; }
   std::int64_t iteration() const { return iteration_; }
   // The shared vocabulary of the core's step-by-step algorithms (run_status.hpp): the steps that
-  // changed the state, as History (src/app/lab/history.hpp) counts them. An SMO step that
+  // changed the state, as History (src/app/timeline/history.hpp) counts them. An SMO step that
   // changes α is an iteration.
   std::int64_t stepsDone() const { return iteration_; }
   std::int64_t maxIterations() const { return maxIterations_; }

@@ -1,9 +1,9 @@
 #pragma once
 // Kernel k-means on the lab's points (course-notes 000 "Kernel K-Means"): one assignment + mean
-// update per step, held in a History (lab/history.hpp) so it steps back and seeks like the lab.
+// update per step, held in a History (timeline/history.hpp) so it steps back and seeks like the lab.
 
 #include "kernel_kmeans/kernel_kmeans.hpp"
-#include "lab/history.hpp"
+#include "timeline/history.hpp"
 #include "modes/method.hpp"
 
 #include <cstdint>

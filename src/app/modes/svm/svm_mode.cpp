@@ -1,6 +1,6 @@
 #include "modes/svm/svm_mode.hpp"
 
-#include "session/schema.hpp"
+#include "io/schema.hpp"
 
 namespace kpg::app {
 namespace {

@@ -1,9 +1,9 @@
 #pragma once
 // ε-SVR on the lab's points read as (x, t) pairs, labels ignored: the 2N-variable regression dual
 // (course-notes 000 "regression case") solved by SMO one pair at a time, held in a History
-// (lab/history.hpp) so it steps back and seeks like the lab.
+// (timeline/history.hpp) so it steps back and seeks like the lab.
 
-#include "lab/history.hpp"
+#include "timeline/history.hpp"
 #include "lab/lab_state.hpp"
 #include "modes/method.hpp"
 #include "svm/smo_solver.hpp"

@@ -1,7 +1,7 @@
 // ε-SVR's screen (course-notes 000, "regression case"): the points read as (x, t), the fitted
 // curve f(x), the ε-tube, α versus α* by colour, support vectors by shape, the last SMO pair
 // ringed, and the dual objective over the SMO steps below. Step back and the scrubber rewind the
-// solver (lab/history.hpp).
+// solver (timeline/history.hpp).
 
 #include "modes/mode_screen.hpp"
 

@@ -290,10 +290,10 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   const PlotRect visible = c.visible();
   const FieldStats& s = v.field.stats();
   const FieldImage image = v.field.image();
-  using json::boolean;
-  using json::integer;
-  using json::num;
-  using json::put;
+  using kpg::json::boolean;
+  using kpg::json::integer;
+  using kpg::json::num;
+  using kpg::json::put;
   // Built as one tree, as state() is (session/app_actions.cpp), and written once.
   JsonValue out = JsonValue::object();
   JsonValue canvas = JsonValue::object();
@@ -320,7 +320,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   put(out, "step", integer(state.lab.stepCount()));
   JsonValue field = JsonValue::object();
   put(field, "ready", boolean(v.field.ready()));
-  put(field, "error", json::str(v.field.ready() ? "" : "unavailable"));
+  put(field, "error", kpg::json::str(v.field.ready() ? "" : "unavailable"));
   put(field, "revision", integer(static_cast<std::int64_t>(image.revision)));
   put(field, "busy", boolean(v.field.busy()));
   put(field, "completed", integer(static_cast<std::int64_t>(s.completed)));
@@ -348,7 +348,7 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   put(live, "pending", boolean(state.lab.live.pending));
   put(live, "segments", integer(state.lab.live.segments));
   put(live, "warmStartUpdates", integer(state.lab.live.warmStartUpdates));
-  put(live, "status", json::str(smoStatusName(state.lab.model.status)));
+  put(live, "status", kpg::json::str(smoStatusName(state.lab.model.status)));
   put(out, "live", std::move(live));
   // The canvas gesture in progress (tests start a drag once the press has been seen on a point).
   const CanvasGesture& g = v.ui.gesture;
@@ -393,10 +393,10 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_field_probe(double x, double y) {
   using namespace kpg::app;
   const AppState& state = appState();
   View& v = view();
-  using json::boolean;
-  using json::integer;
-  using json::num;
-  using json::put;
+  using kpg::json::boolean;
+  using kpg::json::integer;
+  using kpg::json::num;
+  using kpg::json::put;
   JsonValue out = JsonValue::object();
   const auto probe = v.field.probe(x, y);
   put(out, "ok", boolean(probe.has_value()));

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -90,5 +91,6 @@ std::string_view modeName(Mode mode);
 std::string_view modeTitle(Mode mode);
 // A name or an alias ("lda") to its method.
 const MethodSpec* methodByName(std::string_view name);
+std::optional<Mode> modeFromName(std::string_view name);
 
 }  // namespace kpg::app

@@ -3,21 +3,13 @@
 #include "io/json.hpp"
 #include "io/schema.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <cstddef>
-#include <type_traits>
-
 namespace kpg::app {
 namespace {
 
 // The one JSON writer and ∞ policy (data/json_writer.hpp): ±∞ as "inf"/"-inf", NaN as null.
 using json::integer;
-using json::list;
-using json::num;
 using json::put;
 using json::str;
-using json::vec;
 
 // Reads setModeParams for `mode` into `modes` through its row (on a copy: all or nothing).
 std::string setParams(ModesState& modes, const LabState& lab, const JsonValue& v, Mode mode) {

@@ -23,8 +23,8 @@
 // escapes: errors are messages shown in the panel.
 
 #include "lab/lab_state.hpp"
-#include "timeline/playback.hpp"
 #include "modes/method.hpp"
+#include "timeline/playback.hpp"
 
 #include "modes/kfd/kfd_mode.hpp"
 #include "modes/kmeans/kmeans_mode.hpp"
@@ -39,8 +39,6 @@
 #include <string_view>
 
 namespace kpg::app {
-
-std::optional<Mode> modeFromName(std::string_view name);
 
 struct ModesState {
   Mode mode = Mode::Svm;

@@ -3,11 +3,11 @@
 // (docs/architecture.md): they read it and change it only through its own or the core's methods.
 
 #include "exercises/exercise_session.hpp"
+#include "io/data_import.hpp"
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
 #include "modes/mode_view.hpp"
 #include "session/class_regions.hpp"
-#include "io/data_import.hpp"
 #include "session/page_settings.hpp"
 #include "tutorials/tutorial_state.hpp"
 

@@ -38,9 +38,9 @@ void buildFrameUi(AppState& state, UiState& ui, bool tabPressed) {
     drawFileToolbar(state, ui);
   }
   drawModeScreen(state, ui, layout);  // modes/: the current method's screen (the lab's own)
-  drawPhoneTabs(state, ui, layout);  // panels/panels.hpp: the phone's section tabs
-  drawStartCard(state, ui, layout);  // panels/start_card.hpp: first visit, Help
-  drawKeyboardFocus(ui.focus);       // the ring around the control Tab reached
+  drawPhoneTabs(state, ui, layout);   // panels/panels.hpp: the phone's section tabs
+  drawStartCard(state, ui, layout);   // panels/start_card.hpp: first visit, Help
+  drawKeyboardFocus(ui.focus);        // the ring around the control Tab reached
 }
 
 }  // namespace kpg::app

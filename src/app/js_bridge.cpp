@@ -1,12 +1,12 @@
 #include "js_bridge.hpp"
 
 #include "data/json_text.hpp"
+#include "io/session_json.hpp"
+#include "io/share_link.hpp"
 #include "lab/step_words.hpp"
 #include "panels/lock_ui.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
-#include "io/session_json.hpp"
-#include "io/share_link.hpp"
 #include "session/url_params.hpp"
 
 #include <emscripten.h>

@@ -359,7 +359,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   put(out, "gesture", std::move(gesture));
   JsonValue render = JsonValue::object();
   put(render, "framesRendered", integer(static_cast<std::int64_t>(state.render.framesRendered)));
-  put(render, "refreshesSkipped", integer(static_cast<std::int64_t>(state.render.refreshesSkipped)));
+  put(render, "refreshesSkipped",
+      integer(static_cast<std::int64_t>(state.render.refreshesSkipped)));
   put(out, "render", std::move(render));
   std::string& text = jsonBuffer();
   text = writeJson(out);

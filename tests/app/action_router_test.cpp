@@ -2,9 +2,9 @@
 // table; an unknown type or a malformed action is refused with the JSON path of the fault and
 // changes nothing (architecture review change 6, docs/bad-inputs.md W3).
 #include "session/action_router.hpp"
+#include "io/session_json.hpp"
 #include "session/action_json.hpp"
 #include "session/app_actions.hpp"
-#include "io/session_json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -3,10 +3,10 @@
 // a stored answer), a wrong answer explained with the actual numbers, the actions and the link.
 #include "data/number_text.hpp"
 #include "exercises/exercise_state.hpp"
+#include "io/session_json.hpp"
 #include "kernels/gram_matrix.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
-#include "io/session_json.hpp"
 #include "session/url_params.hpp"
 #include "tutorials/tutorials.hpp"
 

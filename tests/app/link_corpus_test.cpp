@@ -11,10 +11,10 @@
 //   KPG_LINK_CORPUS_WRITE=1 build/dev/tests/app/kpg_app_tests "[link-corpus]"
 #include "exercises/exercise.hpp"
 #include "exercises/exercise_state.hpp"
-#include "session/app_actions.hpp"
-#include "session/app_link.hpp"
 #include "io/json.hpp"
 #include "io/session_json.hpp"
+#include "session/app_actions.hpp"
+#include "session/app_link.hpp"
 #include "session/url_params.hpp"
 
 #include <catch2/catch.hpp>

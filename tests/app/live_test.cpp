@@ -1,9 +1,9 @@
 // Live mode (lab_state.hpp LiveState): an edit warm-starts the solver from the
 // previous α made feasible (svm/warm_start.hpp) and re-converges, time-sliced; the segment's
 // step 0 is the warm start and rewinding inside it is exact.
+#include "io/session_json.hpp"
 #include "lab/lab_state.hpp"
 #include "session/action_json.hpp"
-#include "io/session_json.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/warm_start.hpp"
 

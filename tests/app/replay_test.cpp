@@ -1,8 +1,8 @@
 // Time-sliced replay (lab_state.hpp Replay; reliability audit F5, docs/bad-inputs.md W6): step n,
 // seek, stepBack and a session's step move the solver over several frames, never longer than a
 // frame's budget, and end exactly where synchronous stepping would.
-#include "lab/lab_state.hpp"
 #include "io/session_json.hpp"
+#include "lab/lab_state.hpp"
 #include "svm/dual_problem.hpp"
 
 #include <catch2/catch.hpp>

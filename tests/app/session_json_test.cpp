@@ -1,6 +1,6 @@
 #include "io/session_json.hpp"
-#include "session/action_json.hpp"
 #include "io/share_link.hpp"
+#include "session/action_json.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -3,10 +3,10 @@
 #include "tutorials/tutorial_state.hpp"
 
 #include "app_state.hpp"
-#include "session/app_actions.hpp"
-#include "session/app_link.hpp"
 #include "io/json.hpp"
 #include "io/session_json.hpp"
+#include "session/app_actions.hpp"
+#include "session/app_link.hpp"
 #include "tutorials/tutorials.hpp"
 
 #include <catch2/catch.hpp>

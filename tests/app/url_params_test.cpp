@@ -1,10 +1,10 @@
 // A course page's address parameters and locks: session/url_params.hpp,
 // session/page_settings.hpp, and the router's guard (session/app_actions.cpp).
 #include "session/url_params.hpp"
-#include "session/app_actions.hpp"
-#include "session/app_link.hpp"
 #include "io/session_json.hpp"
 #include "io/share_link.hpp"
+#include "session/app_actions.hpp"
+#include "session/app_link.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -23,10 +23,10 @@
 // leave window.kpg.state() unchanged.
 
 #include "fuzz_check.hpp"
+#include "io/json.hpp"
 #include "native_host.hpp"
 #include "session/action_json.hpp"
 #include "session/app_actions.hpp"
-#include "io/json.hpp"
 #include "session_work.hpp"
 
 #include <imgui.h>

@@ -15,9 +15,9 @@
 #include "fuzz_check.hpp"
 #include "session_work.hpp"
 
+#include "io/session_json.hpp"
 #include "session/action_json.hpp"
 #include "session/app_actions.hpp"
-#include "io/session_json.hpp"
 
 #include <memory>
 

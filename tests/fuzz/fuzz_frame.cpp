@@ -12,10 +12,10 @@
 
 #include "frame_script.hpp"
 #include "fuzz_check.hpp"
-#include "native_host.hpp"
-#include "session/app_actions.hpp"
 #include "io/json.hpp"
 #include "io/session_json.hpp"
+#include "native_host.hpp"
+#include "session/app_actions.hpp"
 
 using namespace kpg;
 using namespace kpg::app;

@@ -13,10 +13,10 @@
 #include "fuzz_check.hpp"
 #include "session_work.hpp"
 
-#include "session/app_actions.hpp"
-#include "session/app_link.hpp"
 #include "io/session_json.hpp"
 #include "io/share_link.hpp"
+#include "session/app_actions.hpp"
+#include "session/app_link.hpp"
 
 #include <memory>
 

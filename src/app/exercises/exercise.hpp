@@ -24,9 +24,9 @@
 //                    K̃, kernel PCA), "svrSupportVectors" (ε-SVR at convergence), "kfdAlpha"
 //                    (α_i of kernel Fisher discriminant)
 
+#include "io/json.hpp"
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
-#include "io/json.hpp"
 #include "session/page_settings.hpp"
 
 #include <optional>

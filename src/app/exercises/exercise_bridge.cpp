@@ -2,8 +2,8 @@
 // of the open exercise, and the progress the page keeps in localStorage.
 #include "exercises/exercise_panel.hpp"
 #include "exercises/exercise_state.hpp"
-#include "js_bridge.hpp"
 #include "io/json.hpp"
+#include "js_bridge.hpp"
 
 #include <emscripten.h>
 

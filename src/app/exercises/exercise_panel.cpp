@@ -2,9 +2,9 @@
 
 #include "exercises/exercise_state.hpp"
 #include "js_bridge.hpp"
-#include "params/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
+#include "params/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 
 #include <imgui.h>
 

@@ -5,8 +5,8 @@
 // writeModel) and its exact number form (formatExact), so export → import gives the same points.
 // No GL, no ImGui: part of kpg_app_logic, tested by tests/app/data_files_test.cpp.
 
-#include "lab/lab_state.hpp"
 #include "io/data_import.hpp"
+#include "lab/lab_state.hpp"
 
 #include <string>
 

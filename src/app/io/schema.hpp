@@ -3,9 +3,9 @@
 // error is kept, with the JSON path of the offending value ("$.points[3][2]: ..."); after an
 // error every check fails, so callers may chain checks and test ok() once.
 
+#include "io/json.hpp"
 #include "kernels/kernel.hpp"
 #include "params/parameter_table.hpp"
-#include "io/json.hpp"
 
 #include <cstdint>
 #include <initializer_list>

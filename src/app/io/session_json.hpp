@@ -24,8 +24,8 @@
 // and an unknown "v" are errors. The result is one LoadSession action: a session is applied
 // whole or not at all.
 
-#include "lab/lab_state.hpp"
 #include "io/json.hpp"
+#include "lab/lab_state.hpp"
 
 #include <string>
 #include <string_view>

@@ -3,11 +3,11 @@
 #include "data/number_text.hpp"
 #include "data/toy_datasets.hpp"
 #include "lab/model_view.hpp"
-#include "timeline/playback.hpp"
 #include "params/parameter_table.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/separability.hpp"
 #include "svm/warm_start.hpp"
+#include "timeline/playback.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -53,7 +53,7 @@ SmoStep SolverHistory::stepForward() {
   // reads "converged" at the last update, not one click later.
   const std::int64_t before = path_.furthest();
   std::optional<SmoStep> record = path_.stepForward();
-  if (!record) return SmoStep{};  // stopped here: updated == false
+  if (!record) return SmoStep{};                   // stopped here: updated == false
   if (path_.furthest() > before) addTraceIfDue();  // a step reached for the first time
   return *record;
 }

@@ -3,9 +3,9 @@
 // ∞ policy (data/json_writer.hpp: ±∞ as "inf"/"-inf", NaN as null) and a reader of
 // setModeParams' members over SchemaReader, whose errors carry the member's JSON path.
 
-#include "modes/mode_state.hpp"
 #include "io/json.hpp"
 #include "io/schema.hpp"
+#include "modes/mode_state.hpp"
 
 #include <optional>
 #include <string>
@@ -39,7 +39,8 @@ struct ParamsReader {
     }
   }
   std::optional<std::string> text(const char* key) {
-    if (const JsonValue* x = action.find(key)) return reader.string(*x, std::string("$.") + key, 32);
+    if (const JsonValue* x = action.find(key))
+      return reader.string(*x, std::string("$.") + key, 32);
     return std::nullopt;
   }
 };

@@ -391,8 +391,7 @@ void drawModeScreen(AppState& state, UiState& ui, const Layout& layout) {
     drawPlaneScreen(state, ui, layout, screen);
 }
 
-void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout,
-                     const ModeScreen& screen) {
+void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout, const ModeScreen& screen) {
   ModesState& modes = state.modes;
   LabState& lab = state.lab;
   advanceModes(modes, lab, static_cast<double>(ImGui::GetIO().DeltaTime));
@@ -446,7 +445,7 @@ void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout,
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     if (screen.plots)
       screen.plots(lab, modes, state.modesView, ImGui::GetWindowDrawList(), a,
-                    ImVec2(a.x + avail.x, a.y + avail.y));
+                   ImVec2(a.x + avail.x, a.y + avail.y));
     ImGui::End();
   }
 

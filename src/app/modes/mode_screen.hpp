@@ -8,12 +8,12 @@
 // by the validated actions window.kpg sends (sendModeAction: setModeParams, modeStep, …).
 
 #include "app_state.hpp"
+#include "io/json.hpp"
 #include "modes/mode_field.hpp"
 #include "panels/canvas_view.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
-#include "io/json.hpp"
 
 #include <string>
 #include <vector>
@@ -58,8 +58,8 @@ struct ModeScreen {
   // range posts a notice in the lab (panels/param_widgets.hpp).
   void (*controls)(ModesState& modes, LabState& lab, UiState& ui);
   void (*numbers)(const LabState& lab, const ModesState& modes, const ModesView& view);
-  void (*plots)(LabState& lab, ModesState& modes, ModesView& view, ImDrawList* draw,
-                ImVec2 min, ImVec2 max);
+  void (*plots)(LabState& lab, ModesState& modes, ModesView& view, ImDrawList* draw, ImVec2 min,
+                ImVec2 max);
   // What Step does, for the methods with steps: the shared frame draws Step back / Step / Run /
   // Reset under the method selector, at the same place on every screen.
   const char* stepTip;

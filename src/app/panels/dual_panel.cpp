@@ -5,10 +5,10 @@
 // (bar k on the axis is point index k − 1 inside).
 
 #include "lab/model_view.hpp"
-#include "params/param_input.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
+#include "params/param_input.hpp"
 
 #include <algorithm>
 #include <cmath>

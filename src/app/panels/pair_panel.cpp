@@ -8,10 +8,10 @@
 // with η, the gradients, the step and why this pair was chosen. All numbers come from the
 // step record (SmoStep) the core returned.
 
-#include "params/param_input.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
+#include "params/param_input.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -6,8 +6,8 @@
 // control gets its tooltip through tip(), which also records the text for window.kpg (the view's
 // "guide" block), so a browser test can hover a control and read what a person sees.
 
-#include "params/param_input.hpp"
 #include "panels/panels.hpp"
+#include "params/param_input.hpp"
 #include "params/parameter_table.hpp"
 
 #include <string>

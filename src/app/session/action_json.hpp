@@ -30,8 +30,8 @@
 //                                   re-converge; false: edits reset to step 0
 //   {"type":"loadSession", "session":{...}}  or  {"type":"loadSession", "json":"{...}"}
 
-#include "lab/lab_state.hpp"
 #include "io/json.hpp"
+#include "lab/lab_state.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,11 +1,11 @@
 #include "session/app_actions.hpp"
 
 #include "exercises/exercise_state.hpp"
+#include "io/session_json.hpp"
 #include "modes/mode_json.hpp"
 #include "session/action_json.hpp"
 #include "session/class_regions.hpp"
 #include "session/file_actions.hpp"
-#include "io/session_json.hpp"
 #include "version.hpp"
 
 namespace kpg::app {

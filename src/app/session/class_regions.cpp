@@ -1,9 +1,9 @@
 #include "session/class_regions.hpp"
 
 #include "app_state.hpp"
+#include "io/schema.hpp"
 #include "session/action_router.hpp"
 #include "session/file_actions.hpp"
-#include "io/schema.hpp"
 #include "svm/svm_model.hpp"
 
 #include <algorithm>

@@ -11,9 +11,9 @@
 // choice, or another kernel or C (lab.problemRevision) leaves them stale, and they are hidden
 // until trained again.
 
-#include "lab/lab_state.hpp"
 #include "io/data_import.hpp"
 #include "io/json.hpp"
+#include "lab/lab_state.hpp"
 #include "svm/svm_train.hpp"
 
 #include <cstdint>

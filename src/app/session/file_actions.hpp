@@ -15,9 +15,9 @@
 // The import stays with the lab while the lab's preset is importPresetName (an edit keeps it,
 // loading a preset or a session ends it).
 
-#include "lab/lab_state.hpp"
 #include "io/data_import.hpp"
 #include "io/json.hpp"
+#include "lab/lab_state.hpp"
 
 #include <optional>
 

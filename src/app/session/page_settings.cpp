@@ -1,7 +1,7 @@
 #include "session/page_settings.hpp"
 
-#include "session/action_json.hpp"
 #include "io/schema.hpp"
+#include "session/action_json.hpp"
 
 #include <algorithm>
 #include <cctype>

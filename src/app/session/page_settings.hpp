@@ -10,8 +10,8 @@
 // The app itself (opening an exercise, a share link, the start-up URL) is not subject to locks:
 // they say what the student may change.
 
-#include "lab/lab_state.hpp"
 #include "io/json.hpp"
+#include "lab/lab_state.hpp"
 
 #include <array>
 #include <optional>

@@ -40,8 +40,9 @@ void writeKfdState(JsonValue& o, const ModesState& modes, const LabState& lab) {
   }
   put(o, "projections", std::move(proj));
   put(o, "trainingAccuracy",
-      num(lab.pointCount() > 0 ? static_cast<double>(correct) / static_cast<double>(lab.pointCount())
-                               : 0));
+      num(lab.pointCount() > 0
+              ? static_cast<double>(correct) / static_cast<double>(lab.pointCount())
+              : 0));
 }
 
 }  // namespace kpg::app

@@ -110,8 +110,7 @@ void numbers(const LabState&, const ModesState& modes, const ModesView&) {
 }
 
 // The projected training points by class, 24 bins, with the threshold.
-void plots(LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a,
-           ImVec2 b) {
+void plots(LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a, ImVec2 b) {
   const KfdMode& m = modes.kfd;
   if (!m.ok()) return;
   std::vector<double> proj(static_cast<std::size_t>(lab.pointCount()));

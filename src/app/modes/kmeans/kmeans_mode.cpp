@@ -63,10 +63,10 @@ std::string statusText(const ModesState& modes) {
     case RunStatus::CapReached:
       return "stopped at the step cap (" + it + " steps)";
     default:
-      return km->iteration() == 0 ? "k-means++ chose the first means: press Step"
-                                  : "step " + it + ", " +
-                                        std::to_string(m.last() ? m.last()->changed : 0) +
-                                        " points changed cluster";
+      return km->iteration() == 0
+                 ? "k-means++ chose the first means: press Step"
+                 : "step " + it + ", " + std::to_string(m.last() ? m.last()->changed : 0) +
+                       " points changed cluster";
   }
 }
 

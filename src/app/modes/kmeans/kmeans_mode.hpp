@@ -3,8 +3,8 @@
 // update per step, held in a History (timeline/history.hpp) so it steps back and seeks like the lab.
 
 #include "kernel_kmeans/kernel_kmeans.hpp"
-#include "timeline/history.hpp"
 #include "modes/method.hpp"
+#include "timeline/history.hpp"
 
 #include <cstdint>
 #include <optional>

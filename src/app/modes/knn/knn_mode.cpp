@@ -23,10 +23,9 @@ void build(ModesState& modes, const LabState& lab) {
 }
 
 std::string statusText(const ModesState& modes) {
-  return modes.knn.error.empty()
-             ? "K = " + std::to_string(modes.knn.k) +
-                   ": hover the canvas to see the K nearest neighbours"
-             : modes.knn.error;
+  return modes.knn.error.empty() ? "K = " + std::to_string(modes.knn.k) +
+                                       ": hover the canvas to see the K nearest neighbours"
+                                 : modes.knn.error;
 }
 
 // The predicted class, ±1.

@@ -68,7 +68,8 @@ std::vector<FieldGrid> kpcaComponentGrids(const KpcaMode& m, const PlotRect& rec
   std::vector<FieldGrid> grids(static_cast<std::size_t>(count), base);
   for (Index c = 0; c < count; ++c)
     for (Index r = 0; r < proj.rows(); ++r)
-      grids[static_cast<std::size_t>(c)].values[static_cast<std::size_t>(r)] = finiteOrNan(proj(r, c));
+      grids[static_cast<std::size_t>(c)].values[static_cast<std::size_t>(r)] =
+          finiteOrNan(proj(r, c));
   return grids;
 }
 

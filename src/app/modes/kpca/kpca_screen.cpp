@@ -206,8 +206,7 @@ void spectrum(const Vector& sp, ImDrawList* draw, ImVec2 a, ImVec2 b) {
   plot::horizontalLine(draw, f, 0, plot::kInk, false);
 }
 
-void plots(LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* draw, ImVec2 a,
-           ImVec2 b) {
+void plots(LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* draw, ImVec2 a, ImVec2 b) {
   if (modes.kpca.pca.info() == KernelPcaStatus::Success) {
     multiples(lab, modes, mv, draw, a, b);
   } else if (modes.kpca.pca.spectrum().size() > 0) {

@@ -2,9 +2,9 @@
 // The perceptron on the lab's points: primal (course-notes 002) or dual/kernel (001), one visited
 // sample per step, held in a History (timeline/history.hpp) so it steps back and seeks like the lab.
 
-#include "timeline/history.hpp"
 #include "modes/method.hpp"
 #include "perceptron/perceptron.hpp"
+#include "timeline/history.hpp"
 
 #include <cstdint>
 #include <optional>

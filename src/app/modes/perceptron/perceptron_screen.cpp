@@ -190,9 +190,9 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
     json::put(params, "bias", JsonValue::boolean(p.useBias));
     json::put(params, "learningRate", json::num(p.learningRate));
     json::put(params, "maxEpochs", json::integer(p.maxEpochs));
-    json::put(params, "startBeta", p.useStart ? json::list(std::vector<double>{
-                                                    p.startBeta[0], p.startBeta[1]})
-                                              : JsonValue::null());
+    json::put(params, "startBeta",
+              p.useStart ? json::list(std::vector<double>{p.startBeta[0], p.startBeta[1]})
+                         : JsonValue::null());
     json::put(params, "startBias", json::num(p.startBias));
     sendModeParams(modes, lab, Mode::Perceptron, std::move(params));
   }
@@ -249,8 +249,7 @@ void numbers(const LabState&, const ModesState& modes, const ModesView&) {
   if (const PerceptronStep* s = m.last()) lastVisit(m, *s);
 }
 
-void plots(LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a,
-           ImVec2 b) {
+void plots(LabState& lab, ModesState& modes, ModesView&, ImDrawList* draw, ImVec2 a, ImVec2 b) {
   const PerceptronBase* base = modes.perceptron.now();
   if (!base) return;
   std::vector<double> counts;

@@ -13,20 +13,13 @@ bool readParams(ModesState&, const JsonValue& v, SchemaReader& r) {
 }
 
 constexpr MethodSpec kRow{
-    Mode::Svm,
-    "svm",
-    "SVM lab (SMO)",
-    "",
-    nullptr,
-    nullptr,
-    MethodStepping{},
-    [](const ModesState&) { return std::string(); },
-    readParams,
-    nullptr,
-    nullptr,
-    nullptr,
-    nullptr,
-    [](const ModesState&) { return true; },
+    Mode::Svm,        "svm",
+    "SVM lab (SMO)",  "",
+    nullptr,          nullptr,
+    MethodStepping{}, [](const ModesState&) { return std::string(); },
+    readParams,       nullptr,
+    nullptr,          nullptr,
+    nullptr,          [](const ModesState&) { return true; },
 };
 
 }  // namespace

@@ -25,8 +25,7 @@ void drawLabScreen(AppState& state, UiState& ui, const Layout& layout) {
     drawControlsPanel(state, ui, layout.controls);
   // An import's multi-class regions while they belong to the lab's problem.
   ClassRegions* regions = currentClassRegions(state) ? &*state.classRegions : nullptr;
-  drawCanvasPanel(state.lab, ui, layout.canvas, regions,
-                  activeImport(state.dataImport, state.lab));
+  drawCanvasPanel(state.lab, ui, layout.canvas, regions, activeImport(state.dataImport, state.lab));
   if (pairShown && !drawExercisePanel(state, ui, layout.pair) &&
       !drawTutorialsPanel(state, ui, layout.pair) && page.showsPanel(Panel::Pair))
     drawPairPanel(state.lab, ui, layout.pair);
@@ -40,7 +39,7 @@ void drawLabScreen(AppState& state, UiState& ui, const Layout& layout) {
     drawExercisesToggle(state, ui, layout.pair);
 }
 
-constexpr ModeScreen kScreen{nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+constexpr ModeScreen kScreen{nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,      nullptr,
                              nullptr, nullptr, nullptr, nullptr, nullptr, drawLabScreen};
 
 }  // namespace

@@ -3,11 +3,11 @@
 // (course-notes 000 "regression case") solved by SMO one pair at a time, held in a History
 // (timeline/history.hpp) so it steps back and seeks like the lab.
 
-#include "timeline/history.hpp"
 #include "lab/lab_state.hpp"
 #include "modes/method.hpp"
 #include "svm/smo_solver.hpp"
 #include "svm/svm_model.hpp"
+#include "timeline/history.hpp"
 
 #include <cstdint>
 #include <optional>

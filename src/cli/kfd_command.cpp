@@ -76,13 +76,13 @@ int run(CommandContext& c) {
     if (!loadMethodData(o.positional[1], o, test, c.err)) return kExitBadInput;
     if (!matchDimension(test, train.dimension(), "kfd", c.err)) return kExitBadInput;
   }
-  const auto failed = [&c](FisherStatus status, const std::string& message) {
+  const auto failed = [&c](ComputeStatus status, const std::string& message) {
     c.err << "kpg kfd: " << message << "\n";
-    return status == FisherStatus::OverBudget ? kExitResource : kExitBadInput;
+    return status == ComputeStatus::OverBudget ? kExitResource : kExitBadInput;
   };
   if (linearOnly) {
     LinearDiscriminant lda;
-    if (lda.compute(train.x, train.y).info() != FisherStatus::Success)
+    if (lda.compute(train.x, train.y).info() != ComputeStatus::Success)
       return failed(lda.info(), lda.message());
     if (int code = refuseNonFiniteTest(lda, hasTest ? &test : nullptr, c)) return code;
     if (lda.regularized()) c.err << "kpg kfd: note: " << lda.message() << "\n";
@@ -96,7 +96,7 @@ int run(CommandContext& c) {
   const auto kernel = resolveKernel(o.kernel, train.dimension(), "kfd", c.err);
   if (!kernel) return kExitUsage;
   KernelFisherDiscriminant kfd;
-  if (kfd.compute(train.x, train.y, *kernel, ko).info() != FisherStatus::Success)
+  if (kfd.compute(train.x, train.y, *kernel, ko).info() != ComputeStatus::Success)
     return failed(kfd.info(), kfd.message());
   if (int code = refuseNonFiniteTest(kfd, hasTest ? &test : nullptr, c)) return code;
   c.out << "kernel: " << describe(*kernel) << "\nmu: " << formatExact(kfd.muUsed())

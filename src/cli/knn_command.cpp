@@ -34,8 +34,8 @@ int run(CommandContext& c) {
   const auto kernel = resolveKernel(o.kernel, train.dimension(), "knn", c.err);
   if (!kernel) return kExitUsage;
   KernelKnn knn;
-  if (auto error = knn.fit(train.x, train.y, *kernel, k)) {
-    c.err << "kpg knn: " << *error << "\n";
+  if (knn.compute(train.x, train.y, *kernel, k).info() != ComputeStatus::Success) {
+    c.err << "kpg knn: " << knn.message() << "\n";
     return kExitBadInput;
   }
   // Every query first, so that an overflowing test point (P3, G7) leaves no partial output.

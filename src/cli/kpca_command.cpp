@@ -40,9 +40,9 @@ int run(CommandContext& c) {
   if (!kernel) return kExitUsage;
   KernelPca kpca;
   kpca.compute(data.x, *kernel, ko);
-  if (kpca.info() != KernelPcaStatus::Success) {
+  if (kpca.info() != ComputeStatus::Success) {
     c.err << "kpg kpca: " << kpca.message() << "\n";
-    return kpca.info() == KernelPcaStatus::OverBudget ? kExitResource : kExitBadInput;
+    return kpca.info() == ComputeStatus::OverBudget ? kExitResource : kExitBadInput;
   }
   if (kpca.negativeEigenvaluesClamped() || kpca.zeroComponents() > 0)
     c.err << "kpg kpca: warning: " << kpca.message() << "\n";

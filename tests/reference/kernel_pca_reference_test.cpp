@@ -104,7 +104,7 @@ void compareWithSklearn(const KernelParams& kernel, const std::string& kernelArg
   KernelPca kpca;
   KernelPcaOptions options;
   options.components = components;
-  REQUIRE(kpca.compute(train, kernel, options).info() == KernelPcaStatus::Success);
+  REQUIRE(kpca.compute(train, kernel, options).info() == ComputeStatus::Success);
   const SklearnResult reference = runSklearn(train, test, kernelArgs, components);
 
   const Matrix ours = kpca.trainingProjections();

@@ -75,7 +75,7 @@ TEST_CASE("kpg kpca: eigenvalues agree with the core and refuse a non-PSD kernel
   kpg::KernelPcaOptions options;
   options.components = 3;
   REQUIRE(core.compute(x, kpg::KernelParams::rbf(0.7), options).info() ==
-          kpg::KernelPcaStatus::Success);
+          kpg::ComputeStatus::Success);
   const std::vector<double> printed = numbersAfter(result.output, "eigenvalues:");
   REQUIRE(printed.size() == 3);
   for (int i = 0; i < 3; ++i) CHECK(printed[i] == core.eigenvalues()(i));

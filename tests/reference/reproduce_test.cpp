@@ -45,7 +45,7 @@ TEST_CASE("reproduce: the fast KFD path equals KernelFisherDiscriminant for ever
     options.threshold = rule;
     KernelFisherDiscriminant kfd;
     kfd.compute(x, y, kernel, options);
-    REQUIRE(kfd.info() == FisherStatus::Success);
+    REQUIRE(kfd.info() == ComputeStatus::Success);
     for (Eigen::Index t = 0; t < test.rows(); ++t) {
       const double expected = kfd.decisionValue(test.row(t).transpose());
       CHECK_THAT(fast[m](t), Catch::Matchers::WithinAbs(expected, 1e-8 * (1 + std::abs(expected))));

@@ -34,7 +34,7 @@ std::optional<std::string> checkTwoClassData(const Matrix& x, const Vector& y, c
 // ---------------------------------------------------------------------------------------------
 // LDA
 
-void LinearDiscriminant::fail(FisherStatus status, std::string message) {
+void LinearDiscriminant::fail(ComputeStatus status, std::string message) {
   *this = LinearDiscriminant();
   status_ = status;
   message_ = std::move(message);
@@ -44,11 +44,11 @@ LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y
                                                 const LdaOptions& options) {
   TwoClassLabels labels;
   if (auto error = checkTwoClassData(x, y, "LDA", labels)) {
-    fail(FisherStatus::InvalidInput, *error);
+    fail(ComputeStatus::InvalidInput, *error);
     return *this;
   }
   if (!std::isfinite(options.ridge) || options.ridge < 0) {
-    fail(FisherStatus::InvalidInput,
+    fail(ComputeStatus::InvalidInput,
          "LDA: the ridge must be a finite number >= 0, got " + formatNumber(options.ridge));
     return *this;
   }
@@ -82,12 +82,12 @@ LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y
   // The scatter is built from linear-kernel products x·x'; data near 1e300 overflow them and every
   // later test would compare infinities (docs/bad-inputs.md P3, G7).
   if (!w.allFinite() || !std::isfinite(m1.squaredNorm() + m2.squaredNorm())) {
-    fail(FisherStatus::InvalidInput, "LDA: " + std::string(kKernelOverflowMessage));
+    fail(ComputeStatus::InvalidInput, "LDA: " + std::string(kKernelOverflowMessage));
     return *this;
   }
   const double scale = std::max({1.0, m1.norm(), m2.norm()});
   if (delta.norm() <= 64 * kEpsilon * scale) {
-    fail(FisherStatus::NoSeparation,
+    fail(ComputeStatus::NoSeparation,
          "LDA: the two class means coincide; no direction separates them (J = 0 everywhere)");
     return *this;
   }
@@ -104,7 +104,7 @@ LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y
   const Matrix wr = w + ridge * Matrix::Identity(d, d);
   Vector u = wr.ldlt().solve(delta);
   if (!u.allFinite()) {
-    fail(FisherStatus::InvalidInput, "LDA: the within-class scatter could not be inverted");
+    fail(ComputeStatus::InvalidInput, "LDA: the within-class scatter could not be inverted");
     return *this;
   }
   *this = LinearDiscriminant();
@@ -115,7 +115,7 @@ LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y
   ridge_ = ridge;
   labels_ = std::move(labels);
   threshold_ = 0.5 * (u_.dot(m1_) + u_.dot(m2_));
-  status_ = FisherStatus::Success;
+  status_ = ComputeStatus::Success;
   rayleigh_ = rayleighQuotient(u_);
   message_ = ridge_ > 0 && options.ridge == 0
                  ? "computed; the within-class scatter is singular, regularized with ridge " +
@@ -125,7 +125,7 @@ LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y
 }
 
 double LinearDiscriminant::rayleighQuotient(const VectorRef& v) const {
-  if (status_ != FisherStatus::Success) return 0;
+  if (status_ != ComputeStatus::Success) return 0;
   const double between = std::pow(v.dot(m1_ - m2_), 2);
   const double within = v.dot(w_ * v) + ridge_ * v.squaredNorm();
   return within > 0 ? between / within : 0.0;
@@ -138,7 +138,7 @@ double LinearDiscriminant::predict(const VectorRef& x) const {
 // ---------------------------------------------------------------------------------------------
 // KFD
 
-void KernelFisherDiscriminant::fail(FisherStatus status, std::string message) {
+void KernelFisherDiscriminant::fail(ComputeStatus status, std::string message) {
   *this = KernelFisherDiscriminant();
   status_ = status;
   message_ = std::move(message);
@@ -149,15 +149,15 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
                                                             const KfdOptions& options) {
   TwoClassLabels labels;
   if (auto error = checkTwoClassData(x, y, "kernel Fisher discriminant", labels)) {
-    fail(FisherStatus::InvalidInput, *error);
+    fail(ComputeStatus::InvalidInput, *error);
     return *this;
   }
   if (auto error = validate(kernel)) {
-    fail(FisherStatus::InvalidInput, "kernel Fisher discriminant: " + error->message);
+    fail(ComputeStatus::InvalidInput, "kernel Fisher discriminant: " + error->message);
     return *this;
   }
   if (!std::isfinite(options.mu) || options.mu < 0) {
-    fail(FisherStatus::InvalidInput,
+    fail(ComputeStatus::InvalidInput,
          "kernel Fisher discriminant: mu must be a finite number >= 0, got " +
              formatNumber(options.mu));
     return *this;
@@ -166,12 +166,12 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
   // K, N and the factorization of N + μI.
   if (auto error =
           checkGramBudget(n, 3, options.gramBudgetBytes, "the kernel Fisher discriminant")) {
-    fail(FisherStatus::OverBudget, *error);
+    fail(ComputeStatus::OverBudget, *error);
     return *this;
   }
   const Matrix K = gramMatrix(kernel, x);
   if (auto error = checkKernelFinite(K, "kernel Fisher discriminant")) {  // P3, G7
-    fail(FisherStatus::InvalidInput, *error);
+    fail(ComputeStatus::InvalidInput, *error);
     return *this;
   }
   // Class indicator weights: e₁ⱼ = 1/l₁ for class-1 samples, so M₁ = K e₁ (004 eq. 7).
@@ -191,7 +191,7 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
   const double meanGap = (e1 - e2).dot(M1 - M2);
   const double scale = K.cwiseAbs().maxCoeff();
   if (!(meanGap > 64 * kEpsilon * std::max(scale, std::numeric_limits<double>::min()))) {
-    fail(FisherStatus::NoSeparation,
+    fail(ComputeStatus::NoSeparation,
          "kernel Fisher discriminant: the class means coincide in feature space; no direction "
          "separates them");
     return *this;
@@ -213,7 +213,7 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
   Eigen::LDLT<Matrix> factor(N);
   Vector alpha = factor.solve(delta);
   if (factor.info() != Eigen::Success || !alpha.allFinite()) {
-    fail(FisherStatus::InvalidInput,
+    fail(ComputeStatus::InvalidInput,
          "kernel Fisher discriminant: N + mu·I could not be factorized; increase mu");
     return *this;
   }
@@ -232,7 +232,7 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
   }
   const double within = alpha_.dot(N * alpha_);
   rayleigh_ = within > 0 ? std::pow(alpha_.dot(delta), 2) / within : 0.0;
-  status_ = FisherStatus::Success;
+  status_ = ComputeStatus::Success;
   message_ = automatic ? "computed; N regularized with mu = " + formatNumber(mu_) : "computed";
   return *this;
 }

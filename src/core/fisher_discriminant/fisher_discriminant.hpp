@@ -34,6 +34,7 @@
 // Both report the value used; nothing is NaN or Inf. J is reported with the regularized
 // denominator, so it stays finite where the exact J is +∞ (zero within-class variance).
 
+#include "compute_status.hpp"
 #include "kernels/kernel_block.hpp"
 #include "perceptron/sample_checks.hpp"
 
@@ -41,14 +42,6 @@
 #include <string>
 
 namespace kpg {
-
-enum class FisherStatus {
-  NotComputed,
-  Success,
-  InvalidInput,  // G1, G2, D4, a third class, bad options
-  NoSeparation,  // the class means coincide (in feature space): no discriminant direction
-  OverBudget,    // R1 (KFD's n×n matrices)
-};
 
 enum class WithinScatter {
   Sum,            // Σₖ Σ (x − mₖ)(x − mₖ)ᵀ — Mika et al. 1999; 004's W^φ
@@ -63,7 +56,7 @@ struct LdaOptions {
 class LinearDiscriminant {
  public:
   LinearDiscriminant& compute(const Matrix& x, const Vector& y, const LdaOptions& options = {});
-  FisherStatus info() const { return status_; }
+  ComputeStatus info() const { return status_; }
   const std::string& message() const { return message_; }
 
   const Vector& direction() const { return u_; }  // u = (W + εI)⁻¹(m₁ − m₂)
@@ -83,13 +76,13 @@ class LinearDiscriminant {
   double predict(const VectorRef& x) const;
 
  private:
-  void fail(FisherStatus status, std::string message);
+  void fail(ComputeStatus status, std::string message);
 
   Vector u_, m1_, m2_;
   Matrix w_;
   double threshold_ = 0, ridge_ = 0, rayleigh_ = 0;
   TwoClassLabels labels_;
-  FisherStatus status_ = FisherStatus::NotComputed;
+  ComputeStatus status_ = ComputeStatus::NotComputed;
   std::string message_ = "not computed";
 };
 
@@ -117,7 +110,7 @@ class KernelFisherDiscriminant {
  public:
   KernelFisherDiscriminant& compute(const Matrix& x, const Vector& y, const KernelParams& kernel,
                                     const KfdOptions& options = {});
-  FisherStatus info() const { return status_; }
+  ComputeStatus info() const { return status_; }
   const std::string& message() const { return message_; }
 
   const Vector& alpha() const { return alpha_; }
@@ -137,7 +130,7 @@ class KernelFisherDiscriminant {
   double predict(const VectorRef& x) const;
 
  private:
-  void fail(FisherStatus status, std::string message);
+  void fail(ComputeStatus status, std::string message);
 
   KernelParams kernel_;
   KernelSamples<double> samples_;  // the training set, for kernel rows of new points
@@ -146,7 +139,7 @@ class KernelFisherDiscriminant {
   double projectedMean1_ = 0, projectedMean2_ = 0;
   bool autoRegularized_ = false;
   TwoClassLabels labels_;
-  FisherStatus status_ = FisherStatus::NotComputed;
+  ComputeStatus status_ = ComputeStatus::NotComputed;
   std::string message_ = "not computed";
 };
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 namespace kpg {
 
@@ -13,19 +14,25 @@ double KnnNeighbor::distance() const {
   return std::sqrt(std::max(distanceSquared, 0.0));
 }
 
-std::optional<std::string> KernelKnn::fit(const Matrix& x, const Vector& y,
-                                          const KernelParams& kernel, int k) {
+KernelKnn& KernelKnn::fail(std::string message) {
   *this = KernelKnn();
-  if (auto error = checkSamples(x, "kernel k-NN")) return error;
+  status_ = ComputeStatus::InvalidInput;
+  message_ = std::move(message);
+  return *this;
+}
+
+KernelKnn& KernelKnn::compute(const Matrix& x, const Vector& y, const KernelParams& kernel, int k) {
+  *this = KernelKnn();
+  if (auto error = checkSamples(x, "kernel k-NN")) return fail(*error);
   if (y.size() != x.rows()) {
-    return "kernel k-NN: " + std::to_string(y.size()) + " labels for " + std::to_string(x.rows()) +
-           " samples";
+    return fail("kernel k-NN: " + std::to_string(y.size()) + " labels for " +
+                std::to_string(x.rows()) + " samples");
   }
-  if (!y.allFinite()) return std::string("kernel k-NN: the labels must be finite numbers");
-  if (auto error = validate(kernel)) return "kernel k-NN: " + error->message;
+  if (!y.allFinite()) return fail("kernel k-NN: the labels must be finite numbers");
+  if (auto error = validate(kernel)) return fail("kernel k-NN: " + error->message);
   if (k < 1 || k > x.rows()) {
-    return "kernel k-NN: K must be between 1 and the number of training samples (" +
-           std::to_string(x.rows()) + "), got " + std::to_string(k);
+    return fail("kernel k-NN: K must be between 1 and the number of training samples (" +
+                std::to_string(x.rows()) + "), got " + std::to_string(k));
   }
   KernelSamples<double> samples(x);
   Vector self(x.rows());
@@ -33,14 +40,16 @@ std::optional<std::string> KernelKnn::fit(const Matrix& x, const Vector& y,
   // k(xᵢ, xᵢ) only: k-NN holds no n×n matrix. A query checks its own kernel row.
   if (auto entry = firstNonFiniteEntry(self)) {
     entry->col = entry->row;
-    return kernelOverflowError("kernel k-NN", *entry);
+    return fail(kernelOverflowError("kernel k-NN", *entry));
   }
   samples_ = std::move(samples);
   y_ = y;
   selfKernel_ = std::move(self);
   kernel_ = kernel;
   k_ = k;
-  return std::nullopt;
+  status_ = ComputeStatus::Success;
+  message_.clear();
+  return *this;
 }
 
 Vector KernelKnn::distancesSquared(const VectorRef& x) const {

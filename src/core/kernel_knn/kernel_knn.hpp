@@ -18,6 +18,8 @@
 
 #include "kernels/kernel_block.hpp"
 
+#include "compute_status.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,10 +54,11 @@ class KernelKnn {
  public:
   KernelKnn() = default;
 
-  // Checks the data (G1, D4), the kernel and K (1 ≤ K ≤ n). Returns the error, if any; on error
-  // the object is left empty (fitted() is false).
-  std::optional<std::string> fit(const Matrix& x, const Vector& y, const KernelParams& kernel,
-                                 int k);
+  // Checks the data (G1, D4), the kernel and K (1 ≤ K ≤ n). On error info() is InvalidInput,
+  // message() says why and the object is left empty (fitted() is false).
+  KernelKnn& compute(const Matrix& x, const Vector& y, const KernelParams& kernel, int k);
+  ComputeStatus info() const { return status_; }
+  const std::string& message() const { return message_; }
 
   bool fitted() const { return samples_.size() > 0; }
   int k() const { return k_; }
@@ -75,6 +78,10 @@ class KernelKnn {
   Vector selfKernel_;  // k(xᵢ, xᵢ)
   KernelParams kernel_;
   int k_ = 1;
+  ComputeStatus status_ = ComputeStatus::NotComputed;
+  std::string message_ = "not computed";
+
+  KernelKnn& fail(std::string message);
 };
 
 }  // namespace kpg

@@ -14,7 +14,7 @@
 
 namespace kpg {
 
-KernelPcaStatus KernelPca::fail(KernelPcaStatus status, std::string message) {
+ComputeStatus KernelPca::fail(ComputeStatus status, std::string message) {
   *this = KernelPca();
   status_ = status;
   message_ = std::move(message);
@@ -25,26 +25,26 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
                               const KernelPcaOptions& options) {
   const Eigen::Index n = x.rows();
   if (auto error = checkSamples(x, "kernel PCA")) {
-    fail(KernelPcaStatus::InvalidInput, *error);
+    fail(ComputeStatus::InvalidInput, *error);
     return *this;
   }
   if (auto error = validate(kernel)) {
-    fail(KernelPcaStatus::InvalidInput, "kernel PCA: " + error->message);
+    fail(ComputeStatus::InvalidInput, "kernel PCA: " + error->message);
     return *this;
   }
   if (options.components < 1 || options.components > n) {
-    fail(KernelPcaStatus::InvalidInput,
+    fail(ComputeStatus::InvalidInput,
          "kernel PCA: the number of components must be between 1 and the number of samples (" +
              std::to_string(n) + "), got " + std::to_string(options.components));
     return *this;
   }
   if (auto error = checkGramBudget(n, 3, options.gramBudgetBytes, "kernel PCA")) {
-    fail(KernelPcaStatus::OverBudget, *error);
+    fail(ComputeStatus::OverBudget, *error);
     return *this;
   }
   Matrix K = gramMatrix(kernel, x);
   if (auto error = checkKernelFinite(K, "kernel PCA")) {  // docs/bad-inputs.md P3, G7
-    fail(KernelPcaStatus::InvalidInput, *error);
+    fail(ComputeStatus::InvalidInput, *error);
     return *this;
   }
   const Vector rowMeans = K.rowwise().mean();
@@ -56,7 +56,7 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
 
   Eigen::SelfAdjointEigenSolver<Matrix> solver(K);
   if (solver.info() != Eigen::Success) {
-    fail(KernelPcaStatus::InvalidInput,
+    fail(ComputeStatus::InvalidInput,
          "kernel PCA: the eigensolver did not converge on the centred Gram matrix");
     return *this;
   }
@@ -70,7 +70,7 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
 
   if (smallest < -options.significantNegativeRatio * std::max(largest, 0.0) &&
       smallest < -options.significantNegativeValue && smallest < -roundOff) {
-    fail(KernelPcaStatus::NotPositiveSemidefinite,
+    fail(ComputeStatus::NotPositiveSemidefinite,
          "kernel PCA: the kernel matrix is not positive semi-definite (" + describe(kernel) +
              "): eigenvalue " + formatDisplay(smallest, 4) +
              (largest > 0 ? " (" + formatDisplay(-smallest / largest, 2) + " of the largest)"
@@ -81,7 +81,7 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
     return *this;
   }
   if (largest <= roundOff) {
-    fail(KernelPcaStatus::NoVariance,
+    fail(ComputeStatus::NoVariance,
          "kernel PCA: no variance in feature space (all points coincide for this kernel); every "
          "eigenvalue of the centred kernel matrix is 0");
     spectrum_ = spectrum;
@@ -114,7 +114,7 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
     if (a(biggest) < 0) a = -a;
     coefficients_.col(i) = a / std::sqrt(lambda);  // λ aᵀa = 1
   }
-  status_ = KernelPcaStatus::Success;
+  status_ = ComputeStatus::Success;
   message_ = clamped_
                  ? "computed; warning: negative eigenvalues down to " + formatDisplay(smallest, 4) +
                        " were clamped to 0 (the kernel is not exactly PSD)"
@@ -128,17 +128,17 @@ KernelPca& KernelPca::compute(const Matrix& x, const KernelParams& kernel,
 
 Vector KernelPca::explainedVarianceRatio() const {
   const double total = spectrum_.cwiseMax(0.0).sum();
-  if (status_ != KernelPcaStatus::Success || total <= 0) return Vector();
+  if (status_ != ComputeStatus::Success || total <= 0) return Vector();
   return eigenvalues_ / total;
 }
 
 Matrix KernelPca::trainingProjections() const {
-  if (status_ != KernelPcaStatus::Success) return Matrix();
+  if (status_ != ComputeStatus::Success) return Matrix();
   return coefficients_ * eigenvalues_.asDiagonal();
 }
 
 Vector KernelPca::project(const VectorRef& x) const {
-  if (status_ != KernelPcaStatus::Success) return Vector();
+  if (status_ != ComputeStatus::Success) return Vector();
   Vector row = kernelRow(kernel_, samples_, x);
   // k̃(x)ₗ = k(x, xₗ) − mean of k(x, ·) − mean of K's row l + mean of K.
   const double queryMean = row.mean();
@@ -149,7 +149,7 @@ Vector KernelPca::project(const VectorRef& x) const {
 }
 
 Matrix KernelPca::projectRows(const Matrix& x) const {
-  if (status_ != KernelPcaStatus::Success) return Matrix();
+  if (status_ != ComputeStatus::Success) return Matrix();
   Matrix out(x.rows(), coefficients_.cols());
   for (Eigen::Index r = 0; r < x.rows(); ++r) out.row(r) = project(x.row(r).transpose());
   return out;

@@ -32,21 +32,13 @@
 // Eigenvector signs are arbitrary; each aᵢ is flipped so that its largest-magnitude entry is
 // positive, so results do not depend on the eigensolver's whims.
 
+#include "compute_status.hpp"
 #include "kernels/kernel_block.hpp"
 
 #include <cstddef>
 #include <string>
 
 namespace kpg {
-
-enum class KernelPcaStatus {
-  NotComputed,
-  Success,
-  InvalidInput,             // G1, D4, bad kernel or components (G10)
-  NotPositiveSemidefinite,  // G9
-  NoVariance,               // G10
-  OverBudget,               // R1
-};
 
 struct KernelPcaOptions {
   int components = 2;
@@ -60,7 +52,7 @@ class KernelPca {
  public:
   KernelPca& compute(const Matrix& x, const KernelParams& kernel, const KernelPcaOptions& options);
 
-  KernelPcaStatus info() const { return status_; }
+  ComputeStatus info() const { return status_; }
   const std::string& message() const { return message_; }
 
   // The retained eigenvalues λᵢ of K̃, descending, after clamping.
@@ -82,7 +74,7 @@ class KernelPca {
   Matrix projectRows(const Matrix& x) const;  // one point per row
 
  private:
-  KernelPcaStatus fail(KernelPcaStatus status, std::string message);
+  ComputeStatus fail(ComputeStatus status, std::string message);
 
   KernelParams kernel_;
   KernelSamples<double> samples_;  // the training set, for kernel rows of new points
@@ -94,7 +86,7 @@ class KernelPca {
   bool clamped_ = false;
   double mostNegative_ = 0;
   int zeroComponents_ = 0;
-  KernelPcaStatus status_ = KernelPcaStatus::NotComputed;
+  ComputeStatus status_ = ComputeStatus::NotComputed;
   std::string message_ = "not computed";
 };
 

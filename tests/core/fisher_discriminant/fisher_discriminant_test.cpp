@@ -43,7 +43,7 @@ TEST_CASE("LinearDiscriminant: a 1-D example solved by hand", "[kfd]") {
   // W = 4, m₁ − m₂ = 4 → u = 1; t = (3 + (−1))/2 = 1; J(u) = 4²/4 = 4.
   LinearDiscriminant lda;
   REQUIRE(lda.compute(rows({{2}, {4}, {0}, {-2}}), vec({1, 1, -1, -1})).info() ==
-          FisherStatus::Success);
+          ComputeStatus::Success);
   CHECK(lda.direction()(0) == 1.0);
   CHECK(lda.threshold() == 1.0);
   CHECK(lda.rayleighQuotient() == 4.0);
@@ -58,7 +58,7 @@ TEST_CASE("LinearDiscriminant: u solves W u = m1 − m2 and maximizes the Raylei
   Vector y;
   twoClouds(x, y);
   LinearDiscriminant lda;
-  REQUIRE(lda.compute(x, y).info() == FisherStatus::Success);
+  REQUIRE(lda.compute(x, y).info() == ComputeStatus::Success);
   const Vector residual =
       lda.withinScatter() * lda.direction() - (lda.positiveMean() - lda.negativeMean());
   CHECK(residual.norm() < 1e-10);
@@ -88,11 +88,11 @@ TEST_CASE("KernelFisherDiscriminant: the linear kernel with mu -> 0 gives LDA's 
   Vector y;
   twoClouds(x, y);
   LinearDiscriminant lda;
-  REQUIRE(lda.compute(x, y).info() == FisherStatus::Success);
+  REQUIRE(lda.compute(x, y).info() == ComputeStatus::Success);
   double previousAngle = 1;
   for (double mu : {1e-1, 1e-4, 1e-8}) {
     KernelFisherDiscriminant kfd;
-    REQUIRE(kfd.compute(x, y, KernelParams::linear(), {mu}).info() == FisherStatus::Success);
+    REQUIRE(kfd.compute(x, y, KernelParams::linear(), {mu}).info() == ComputeStatus::Success);
     const Vector w = x.transpose() * kfd.alpha();  // w = Σ αᵢ xᵢ
     const double angle = std::acos(std::min(1.0, cosine(w, lda.direction())));
     CHECK(angle <= previousAngle);
@@ -111,10 +111,10 @@ TEST_CASE("KernelFisherDiscriminant: an RBF kernel separates classes with equal 
   const Matrix x = rows({{1, 0}, {-1, 0}, {2, 0}, {-2, 0}, {0, 1}, {0, -1}, {0, 2}, {0, -2}});
   const Vector y = vec({1, 1, 1, 1, 2, 2, 2, 2});
   LinearDiscriminant lda;
-  CHECK(lda.compute(x, y).info() == FisherStatus::NoSeparation);
+  CHECK(lda.compute(x, y).info() == ComputeStatus::NoSeparation);
   CHECK_THAT(lda.message(), Contains("class means coincide"));
   KernelFisherDiscriminant kfd;
-  REQUIRE(kfd.compute(x, y, KernelParams::rbf(1.0), {1e-3}).info() == FisherStatus::Success);
+  REQUIRE(kfd.compute(x, y, KernelParams::rbf(1.0), {1e-3}).info() == ComputeStatus::Success);
   CHECK(kfd.positiveProjectedMean() > kfd.negativeProjectedMean());
   for (Eigen::Index i = 0; i < x.rows(); ++i) CHECK(kfd.predict(x.row(i).transpose()) == y(i));
   CHECK(kfd.rayleighQuotient() > 0);
@@ -125,7 +125,7 @@ TEST_CASE("Fisher: singular within-class scatter is regularized, never NaN (G12,
   const Matrix x = rows({{1, 0}, {2, 1}});
   const Vector y = vec({1, -1});
   LinearDiscriminant lda;
-  REQUIRE(lda.compute(x, y).info() == FisherStatus::Success);
+  REQUIRE(lda.compute(x, y).info() == ComputeStatus::Success);
   CHECK(lda.regularized());
   CHECK(lda.ridgeUsed() == 1.0);
   CHECK_THAT(lda.message(), Contains("singular"));
@@ -138,7 +138,7 @@ TEST_CASE("Fisher: singular within-class scatter is regularized, never NaN (G12,
   CHECK(std::isfinite(lda.rayleighQuotient()));
 
   KernelFisherDiscriminant kfd;
-  REQUIRE(kfd.compute(x, y, KernelParams::rbf(0.5), {0.0}).info() == FisherStatus::Success);
+  REQUIRE(kfd.compute(x, y, KernelParams::rbf(0.5), {0.0}).info() == ComputeStatus::Success);
   CHECK(kfd.autoRegularized());
   CHECK(kfd.muUsed() == 1.0);
   CHECK(kfd.alpha().allFinite());
@@ -149,7 +149,7 @@ TEST_CASE("Fisher: singular within-class scatter is regularized, never NaN (G12,
   Matrix wide = Matrix::Zero(3, 5);
   wide << 1, 2, 0, 0, 1, 2, 2, 1, 0, 0, -1, 0, 0, 3, 0;
   LinearDiscriminant ldaWide;
-  REQUIRE(ldaWide.compute(wide, vec({1, 1, -1})).info() == FisherStatus::Success);
+  REQUIRE(ldaWide.compute(wide, vec({1, 1, -1})).info() == ComputeStatus::Success);
   CHECK(ldaWide.regularized());
   CHECK(ldaWide.direction().allFinite());
 }
@@ -158,7 +158,7 @@ TEST_CASE("Fisher: degenerate inputs are refused with specific messages", "[kfd]
   LinearDiscriminant lda;
   KernelFisherDiscriminant kfd;
   lda.compute(rows({{1, 2}, {3, 4}}), vec({3, 3}));
-  CHECK(lda.info() == FisherStatus::InvalidInput);
+  CHECK(lda.info() == ComputeStatus::InvalidInput);
   CHECK_THAT(lda.message(), Contains("need >= 2 classes, got 1 (label '3')"));
   kfd.compute(rows({{1, 2}}), vec({1}), KernelParams::rbf(1));
   CHECK_THAT(kfd.message(), Contains("need >= 2 classes, got 1 (label '1')"));
@@ -172,11 +172,11 @@ TEST_CASE("Fisher: degenerate inputs are refused with specific messages", "[kfd]
   tight.gramBudgetBytes = 500;  // 6² · 8 bytes · 3 matrices = 864
   kfd.compute(rows({{1}, {2}, {3}, {4}, {5}, {6}}), vec({1, 2, 1, 2, 1, 2}), KernelParams::rbf(1),
               tight);
-  CHECK(kfd.info() == FisherStatus::OverBudget);
+  CHECK(kfd.info() == ComputeStatus::OverBudget);
   CHECK_THAT(kfd.message(), Contains("needs") && Contains("budget"));
   // Identical samples with different labels: the means coincide in every feature space.
   kfd.compute(rows({{1, 1}, {1, 1}}), vec({1, 2}), KernelParams::rbf(1));
-  CHECK(kfd.info() == FisherStatus::NoSeparation);
+  CHECK(kfd.info() == ComputeStatus::NoSeparation);
 }
 
 TEST_CASE("fewestErrorsThreshold: the cut with the fewest training errors, nearest the midpoint",
@@ -211,7 +211,7 @@ TEST_CASE(
     options.threshold = rule;
     KernelFisherDiscriminant kfd;
     kfd.compute(x, y, KernelParams::linear(), options);
-    REQUIRE(kfd.info() == FisherStatus::Success);
+    REQUIRE(kfd.info() == ComputeStatus::Success);
     int errors = 0;
     for (Eigen::Index i = 0; i < x.rows(); ++i) errors += kfd.predict(x.row(i).transpose()) != y(i);
     return errors;

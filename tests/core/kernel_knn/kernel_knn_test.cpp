@@ -31,7 +31,7 @@ TEST_CASE("KernelKnn: with the linear kernel it is Euclidean k-NN", "[knn]") {
   }
   for (int k : {1, 3, 5, 8}) {
     KernelKnn knn;
-    REQUIRE_FALSE(knn.fit(x, y, KernelParams::linear(), k));
+    REQUIRE(knn.compute(x, y, KernelParams::linear(), k).info() == ComputeStatus::Success);
     for (int q = 0; q < 30; ++q) {
       const Vector query = Vector{{double(coordinate(generator)), double(coordinate(generator))}};
       // Plain Euclidean k-NN written out here.
@@ -61,7 +61,7 @@ TEST_CASE("KernelKnn: tie rules are pinned (lower index, then nearest label)", "
   const Vector y = vec({7, 3, 3});
   KernelKnn knn;
   SECTION("a distance tie keeps the lower index") {
-    REQUIRE_FALSE(knn.fit(x, y, KernelParams::linear(), 1));
+    REQUIRE(knn.compute(x, y, KernelParams::linear(), 1).info() == ComputeStatus::Success);
     const KnnQuery q = knn.query(Vector::Zero(2));
     CHECK(q.neighbors[0].index == 0);
     CHECK(q.prediction == 7.0);
@@ -70,7 +70,7 @@ TEST_CASE("KernelKnn: tie rules are pinned (lower index, then nearest label)", "
   }
   SECTION("a vote tie goes to the label of the nearest neighbour") {
     // Query (0.1, 0): d² = 0.81 to index 0 (label 7), 1.21 to index 1 (label 3). One vote each.
-    REQUIRE_FALSE(knn.fit(x, y, KernelParams::linear(), 2));
+    REQUIRE(knn.compute(x, y, KernelParams::linear(), 2).info() == ComputeStatus::Success);
     const KnnQuery q = knn.query(Vector{{0.1, 0}});
     CHECK(q.voteTie);
     CHECK(q.prediction == 7.0);
@@ -80,7 +80,7 @@ TEST_CASE("KernelKnn: tie rules are pinned (lower index, then nearest label)", "
     CHECK(knn.query(Vector{{0.1, 0}}).votes.front().bestRank == 0);
   }
   SECTION("without a tie the majority wins even if its nearest member is farther") {
-    REQUIRE_FALSE(knn.fit(x, y, KernelParams::linear(), 3));
+    REQUIRE(knn.compute(x, y, KernelParams::linear(), 3).info() == ComputeStatus::Success);
     const KnnQuery q = knn.query(Vector{{0.1, 0}});
     CHECK(q.prediction == 3.0);  // 3 has two votes
     CHECK_FALSE(q.voteTie);
@@ -91,7 +91,8 @@ TEST_CASE("KernelKnn: tie rules are pinned (lower index, then nearest label)", "
 TEST_CASE("KernelKnn: the RBF distance is 2 − 2·exp(−γ‖x − xᵢ‖²)", "[knn]") {
   // k(x, x) = 1 for the Gaussian kernel (000), so d² = 2 − 2k(x, xᵢ): monotone in ‖x − xᵢ‖.
   KernelKnn knn;
-  REQUIRE_FALSE(knn.fit(rows({{0, 0}, {3, 4}}), vec({1, 2}), KernelParams::rbf(0.1), 2));
+  REQUIRE(knn.compute(rows({{0, 0}, {3, 4}}), vec({1, 2}), KernelParams::rbf(0.1), 2).info() ==
+          ComputeStatus::Success);
   const KnnQuery q = knn.query(Vector::Zero(2));
   CHECK(q.neighbors[0].index == 0);
   CHECK(q.neighbors[0].distanceSquared == 0.0);
@@ -100,18 +101,23 @@ TEST_CASE("KernelKnn: the RBF distance is 2 − 2·exp(−γ‖x − xᵢ‖²)"
 
 TEST_CASE("KernelKnn: bad inputs are refused with specific messages", "[knn]") {
   KernelKnn knn;
-  CHECK_THAT(*knn.fit(Matrix(0, 2), Vector(0), KernelParams::linear(), 1), Contains("no samples"));
-  CHECK_THAT(*knn.fit(Matrix(2, 0), vec({1, 2}), KernelParams::linear(), 1),
+  CHECK_THAT(knn.compute(Matrix(0, 2), Vector(0), KernelParams::linear(), 1).message(),
+             Contains("no samples"));
+  CHECK_THAT(knn.compute(Matrix(2, 0), vec({1, 2}), KernelParams::linear(), 1).message(),
              Contains("0 features"));
-  CHECK_THAT(*knn.fit(rows({{1}, {2}}), vec({1, 2}), KernelParams::linear(), 3),
+  CHECK_THAT(knn.compute(rows({{1}, {2}}), vec({1, 2}), KernelParams::linear(), 3).message(),
              Contains("K must be between 1 and the number of training samples (2), got 3"));
-  CHECK_THAT(*knn.fit(rows({{1}, {2}}), vec({1, 2}), KernelParams::linear(), 0), Contains("got 0"));
-  CHECK_THAT(*knn.fit(rows({{1}, {INFINITY}}), vec({1, 2}), KernelParams::linear(), 1),
+  CHECK_THAT(knn.compute(rows({{1}, {2}}), vec({1, 2}), KernelParams::linear(), 0).message(),
+             Contains("got 0"));
+  CHECK_THAT(knn.compute(rows({{1}, {INFINITY}}), vec({1, 2}), KernelParams::linear(), 1).message(),
              Contains("non-finite value at sample 2, feature 1"));
-  CHECK_THAT(*knn.fit(rows({{1}, {2}}), vec({1, 2}), KernelParams::rbf(-1), 1), Contains("gamma"));
+  CHECK_THAT(knn.compute(rows({{1}, {2}}), vec({1, 2}), KernelParams::rbf(-1), 1).message(),
+             Contains("gamma"));
+  CHECK(knn.info() == ComputeStatus::InvalidInput);
   CHECK_FALSE(knn.fitted());
   CHECK(knn.query(Vector::Zero(1)).neighbors.empty());
   // G2: one class is not an error for k-NN (it predicts that class), and one sample works.
-  REQUIRE_FALSE(knn.fit(rows({{1, 1}}), vec({4}), KernelParams::linear(), 1));
+  REQUIRE(knn.compute(rows({{1, 1}}), vec({4}), KernelParams::linear(), 1).info() ==
+          ComputeStatus::Success);
   CHECK(knn.predict(Vector::Zero(2)) == 4.0);
 }

@@ -44,7 +44,7 @@ TEST_CASE("KernelPca: with the linear kernel it is PCA (eigenvalues N·cov, same
   KernelPca kpca;
   KernelPcaOptions options;
   options.components = 3;
-  REQUIRE(kpca.compute(x, KernelParams::linear(), options).info() == KernelPcaStatus::Success);
+  REQUIRE(kpca.compute(x, KernelParams::linear(), options).info() == ComputeStatus::Success);
 
   // PCA as in 000 "Standard PCA": S = (1/N) Σ (xₙ − x̄)(xₙ − x̄)ᵀ, eigenvectors uᵢ.
   const Matrix xc = centered(x);
@@ -72,7 +72,7 @@ TEST_CASE("KernelPca: coefficients are normalized, orthogonal and centred", "[kp
   KernelPca kpca;
   KernelPcaOptions options;
   options.components = 5;
-  REQUIRE(kpca.compute(x, KernelParams::rbf(0.5), options).info() == KernelPcaStatus::Success);
+  REQUIRE(kpca.compute(x, KernelParams::rbf(0.5), options).info() == ComputeStatus::Success);
   const Matrix K = gramMatrix(KernelParams::rbf(0.5), x);
   const Matrix J = Matrix::Identity(30, 30) - Matrix::Constant(30, 30, 1.0 / 30);
   const Matrix Kc = J * K * J;  // = K − 1_N K − K 1_N + 1_N K 1_N
@@ -93,7 +93,7 @@ TEST_CASE("KernelPca: a new point's kernel row is centred with the training mean
   KernelPca kpca;
   KernelPcaOptions options;
   options.components = 3;
-  REQUIRE(kpca.compute(x, KernelParams::rbf(1.0), options).info() == KernelPcaStatus::Success);
+  REQUIRE(kpca.compute(x, KernelParams::rbf(1.0), options).info() == ComputeStatus::Success);
   // Projecting a training sample as if it were new must give its training projection λᵢaᵢₙ.
   const Matrix train = kpca.trainingProjections();
   const Matrix again = kpca.projectRows(x);
@@ -111,7 +111,7 @@ TEST_CASE("KernelPca: a sigmoid kernel with significant negative eigenvalues is 
   KernelPcaOptions options;
   const KernelParams sigmoid = KernelParams::sigmoid(1.0, -2.0);
   kpca.compute(x, sigmoid, options);
-  CHECK(kpca.info() == KernelPcaStatus::NotPositiveSemidefinite);
+  CHECK(kpca.info() == ComputeStatus::NotPositiveSemidefinite);
   CHECK_THAT(kpca.message(), Contains("not positive semi-definite"));
   CHECK(kpca.spectrum().allFinite());
   CHECK(kpca.mostNegativeEigenvalue() < 0);
@@ -126,7 +126,7 @@ TEST_CASE("KernelPca: a sigmoid kernel with significant negative eigenvalues is 
   SECTION("with a looser threshold the negatives are clamped with a warning, never NaN") {
     options.significantNegativeRatio = 1e9;
     options.components = 20;
-    REQUIRE(kpca.compute(x, sigmoid, options).info() == KernelPcaStatus::Success);
+    REQUIRE(kpca.compute(x, sigmoid, options).info() == ComputeStatus::Success);
     CHECK(kpca.negativeEigenvaluesClamped());
     CHECK_THAT(kpca.message(), Contains("clamped"));
     CHECK(kpca.eigenvalues().minCoeff() == 0.0);
@@ -140,16 +140,16 @@ TEST_CASE("KernelPca: no variance, too many components and budget are errors (G1
   KernelPca kpca;
   KernelPcaOptions options;
   kpca.compute(Matrix::Constant(6, 2, 0.1), KernelParams::rbf(1), options);
-  CHECK(kpca.info() == KernelPcaStatus::NoVariance);
+  CHECK(kpca.info() == ComputeStatus::NoVariance);
   CHECK_THAT(kpca.message(), Contains("no variance"));
   options.components = 7;
   kpca.compute(cloud(6), KernelParams::rbf(1), options);
-  CHECK(kpca.info() == KernelPcaStatus::InvalidInput);
+  CHECK(kpca.info() == ComputeStatus::InvalidInput);
   CHECK_THAT(kpca.message(), Contains("between 1 and the number of samples (6), got 7"));
   options.components = 2;
   options.gramBudgetBytes = std::size_t{1} << 20;
   kpca.compute(cloud(1000), KernelParams::rbf(1), options);
-  CHECK(kpca.info() == KernelPcaStatus::OverBudget);
+  CHECK(kpca.info() == ComputeStatus::OverBudget);
   CHECK_THAT(kpca.message(), Contains("needs 0.0224 GiB") && Contains("budget 0.000977 GiB"));
   kpca.compute(Matrix(0, 2), KernelParams::rbf(1), options);
   CHECK_THAT(kpca.message(), Contains("no samples"));
@@ -161,7 +161,7 @@ TEST_CASE("KernelPca: components beyond the rank project to 0", "[kpca]") {
   KernelPcaOptions options;
   options.components = 5;
   REQUIRE(kpca.compute(cloud(10), KernelParams::linear(), options).info() ==
-          KernelPcaStatus::Success);
+          ComputeStatus::Success);
   CHECK(kpca.zeroComponents() == 2);
   CHECK(kpca.eigenvalues()(3) == 0.0);
   CHECK(kpca.coefficients().col(4).isZero());
@@ -176,13 +176,13 @@ TEST_CASE("KernelPca: one sample has no variance; two samples have the exact sol
   KernelPcaOptions options;
   options.components = 1;
   kpca.compute(Matrix::Ones(1, 2), KernelParams::rbf(1), options);
-  CHECK(kpca.info() == KernelPcaStatus::NoVariance);
+  CHECK(kpca.info() == ComputeStatus::NoVariance);
   // Two samples at squared distance 2 with the RBF kernel, k = exp(−2γ):
   // K̃ = (1 − k)/2 · [[1, −1], [−1, 1]], so λ = 1 − k, a = ±(1, −1)/√(2λ), y = λa = ±√(λ/2)·(1, −1).
   const double gamma = 0.3;
   const double lambda = 1 - std::exp(-2 * gamma);
   REQUIRE(kpca.compute((Matrix(2, 2) << 0, 0, 1, 1).finished(), KernelParams::rbf(gamma), options)
-              .info() == KernelPcaStatus::Success);
+              .info() == ComputeStatus::Success);
   CHECK_THAT(kpca.eigenvalues()(0), WithinRel(lambda, 1e-14));
   const Matrix y = kpca.trainingProjections();
   CHECK_THAT(std::abs(y(0, 0)), WithinRel(std::sqrt(lambda / 2), 1e-14));

@@ -18,10 +18,10 @@ void build(ModesState& modes, const LabState& lab) {
     KfdOptions o;
     o.mu = m.mu;
     m.kfd.compute(lab.data.points, lab.data.labels, lab.params.kernel, o);
-    if (m.kfd.info() != FisherStatus::Success) m.error = m.kfd.message();
+    if (m.kfd.info() != ComputeStatus::Success) m.error = m.kfd.message();
   } else {
     m.lda.compute(lab.data.points, lab.data.labels);
-    if (m.lda.info() != FisherStatus::Success) m.error = m.lda.message();
+    if (m.lda.info() != ComputeStatus::Success) m.error = m.lda.message();
   }
 }
 
@@ -61,7 +61,7 @@ constexpr MethodSpec kRow{
 
 bool KfdMode::ok() const {
   return error.empty() &&
-         (kernelForm ? kfd.info() == FisherStatus::Success : lda.info() == FisherStatus::Success);
+         (kernelForm ? kfd.info() == ComputeStatus::Success : lda.info() == ComputeStatus::Success);
 }
 
 double KfdMode::projection(double x, double y) const {

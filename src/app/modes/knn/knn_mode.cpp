@@ -16,7 +16,9 @@ void build(ModesState& modes, const LabState& lab) {
     return;
   }
   const int k = std::clamp(m.k, 1, static_cast<int>(lab.pointCount()));
-  if (auto e = m.knn.fit(lab.data.points, lab.data.labels, lab.params.kernel, k)) m.error = *e;
+  if (m.knn.compute(lab.data.points, lab.data.labels, lab.params.kernel, k).info() !=
+      ComputeStatus::Success)
+    m.error = m.knn.message();
   if (k != m.k && m.error.empty()) {
     m.error = "K = " + std::to_string(m.k) + " > N: using K = " + std::to_string(k) + ".";
   }

@@ -23,13 +23,13 @@ bool readKpcaParams(ModesState& next, const JsonValue& v, SchemaReader& r) {
 void writeKpcaState(JsonValue& o, const ModesState& modes, const LabState&) {
   const KpcaMode& m = modes.kpca;
   put(o, "error", m.error.empty() ? JsonValue::null() : str(m.error));
-  put(o, "status", str(m.pca.info() == KernelPcaStatus::Success ? "success" : m.pca.message()));
+  put(o, "status", str(m.pca.info() == ComputeStatus::Success ? "success" : m.pca.message()));
   put(o, "eigenvalues", vec(m.pca.eigenvalues()));
   const Vector& sp = m.pca.spectrum();
   put(o, "spectrum", vec(sp.head(std::min<Index>(sp.size(), 64))));
   put(o, "mostNegativeEigenvalue", num(m.pca.mostNegativeEigenvalue()));
   put(o, "negativeClamped", JsonValue::boolean(m.pca.negativeEigenvaluesClamped()));
-  put(o, "notPsd", JsonValue::boolean(m.pca.info() == KernelPcaStatus::NotPositiveSemidefinite));
+  put(o, "notPsd", JsonValue::boolean(m.pca.info() == ComputeStatus::NotPositiveSemidefinite));
   put(o, "component", integer(m.selected + 1));
 }
 

@@ -19,7 +19,7 @@ void build(ModesState& modes, const LabState& lab) {
   KernelPcaOptions o;
   o.components = static_cast<int>(std::min<Index>(kMaxPcaComponents, n));
   m.pca.compute(lab.data.points, lab.params.kernel, o);
-  if (m.pca.info() != KernelPcaStatus::Success) m.error = m.pca.message();
+  if (m.pca.info() != ComputeStatus::Success) m.error = m.pca.message();
   m.selected = std::clamp(m.selected, 0, std::max(0, o.components - 1));
 }
 
@@ -33,7 +33,7 @@ std::string statusText(const ModesState& modes) {
 // The projection onto the selected component.
 bool field(const ModesState& modes, FieldGrid& grid) {
   const KpcaMode& m = modes.kpca;
-  if (!m.error.empty() || m.pca.info() != KernelPcaStatus::Success) return false;
+  if (!m.error.empty() || m.pca.info() != ComputeStatus::Success) return false;
   if (m.selected >= m.pca.eigenvalues().size()) return false;
   const Matrix proj = m.pca.projectRows(gridRows(grid));
   for (Index r = 0; r < proj.rows(); ++r)
@@ -61,7 +61,7 @@ constexpr MethodSpec kRow{
 }  // namespace
 
 std::vector<FieldGrid> kpcaComponentGrids(const KpcaMode& m, const PlotRect& rect, int side) {
-  if (m.pca.info() != KernelPcaStatus::Success) return {};
+  if (m.pca.info() != ComputeStatus::Success) return {};
   const Index count = m.pca.eigenvalues().size();
   const FieldGrid base = makeGrid(rect, side, side);
   const Matrix proj = m.pca.projectRows(gridRows(base));

@@ -36,7 +36,7 @@ void tooltip(const ModeCanvas& c, Index i) {
   ImGui::BeginTooltip();
   pointTooltipHeader(*c.lab, i, false);
   const KpcaMode& m = c.modes->kpca;
-  if (m.pca.info() == KernelPcaStatus::Success) {
+  if (m.pca.info() == ComputeStatus::Success) {
     Vector p(2);
     p << c.lab->data.points(i, 0), c.lab->data.points(i, 1);
     const Vector y = m.pca.project(p);
@@ -99,11 +99,11 @@ void componentScatter(const LabState& lab, const KernelPca& pca) {
 void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
   const KpcaMode& m = modes.kpca;
   if (!m.error.empty()) ImGui::TextWrapped("%s", m.error.c_str());
-  const bool success = m.pca.info() == KernelPcaStatus::Success;
+  const bool success = m.pca.info() == ComputeStatus::Success;
   if (success && !m.pca.negativeEigenvaluesClamped()) {
     ImGui::TextDisabled("smallest eigenvalue: %s (round-off)",
                         plot::formatNumber(m.pca.mostNegativeEigenvalue()).c_str());
-  } else if (m.pca.info() == KernelPcaStatus::NotPositiveSemidefinite ||
+  } else if (m.pca.info() == ComputeStatus::NotPositiveSemidefinite ||
              m.pca.negativeEigenvaluesClamped()) {
     ImGui::TextColored(ImVec4(0.7f, 0.2f, 0.1f, 1), "most negative eigenvalue: %s",
                        plot::formatNumber(m.pca.mostNegativeEigenvalue()).c_str());
@@ -207,7 +207,7 @@ void spectrum(const Vector& sp, ImDrawList* draw, ImVec2 a, ImVec2 b) {
 }
 
 void plots(LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* draw, ImVec2 a, ImVec2 b) {
-  if (modes.kpca.pca.info() == KernelPcaStatus::Success) {
+  if (modes.kpca.pca.info() == ComputeStatus::Success) {
     multiples(lab, modes, mv, draw, a, b);
   } else if (modes.kpca.pca.spectrum().size() > 0) {
     spectrum(modes.kpca.pca.spectrum(), draw, a, b);

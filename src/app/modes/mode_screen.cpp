@@ -283,14 +283,13 @@ void drawClassPoints(const ModeCanvas& c) {
 }
 
 void pointTooltipHeader(const LabState& lab, Index i, bool showClass) {
-  ImGui::Text("Point %lld  (%s, %s)%s", pointNumber(i),
-              plot::formatNumber(lab.data.points(i, 0)).c_str(),
-              plot::formatNumber(lab.data.points(i, 1)).c_str(),
+  ImGui::Text("Point %lld  (%s, %s)%s", pointNumber(i), formatShort(lab.data.points(i, 0)).c_str(),
+              formatShort(lab.data.points(i, 1)).c_str(),
               !showClass ? "" : (lab.data.labels(i) > 0 ? "  class +1" : "  class −1"));
 }
 
 void numberLine(const char* name, double value) {
-  ImGui::Text("%s = %s", name, plot::formatNumber(value).c_str());
+  ImGui::Text("%s = %s", name, formatShort(value).c_str());
 }
 
 bool sendModeAction(ModesState& modes, LabState& lab, const JsonValue& action) {

@@ -221,26 +221,26 @@ void drawTooltip(const LabState& lab, UiState& ui, Index i) {
                      header.c_str());
   ui.tooltip = header;  // for window.kpg (param_widgets.hpp guideJson)
   ui.tooltipFrame = ImGui::GetFrameCount();
-  ImGui::Text("x = (%s, %s)", plot::formatNumber(x).c_str(), plot::formatNumber(y).c_str());
+  ImGui::Text("x = (%s, %s)", formatShort(x).c_str(), formatShort(y).c_str());
   const ModelView& m = lab.model;
   if (m.valid && i < m.solution.alpha.size()) {
     const SupportCategory category = categoryOf(lab, i);
     const char* state = category == SupportCategory::Free    ? "free SV (0 < α < C)"
                         : category == SupportCategory::Bound ? "bound SV (α = C)"
                                                              : "not a SV (α = 0)";
-    ImGui::Text("α = %s   %s", plot::formatNumber(m.solution.alpha(i)).c_str(), state);
+    ImGui::Text("α = %s   %s", formatShort(m.solution.alpha(i)).c_str(), state);
     if (i < m.decision.size()) {
       const double f = m.decision(i);
-      ImGui::Text("f(x) = %s", plot::formatNumber(f).c_str());
+      ImGui::Text("f(x) = %s", formatShort(f).c_str());
       // Within the solver's eps of 1 is "on the margin": where a free SV sits at convergence.
-      ImGui::Text("y·f(x) = %s  (%s)", plot::formatNumber(label * f).c_str(),
+      ImGui::Text("y·f(x) = %s  (%s)", formatShort(label * f).c_str(),
                   marginPositionWords(label * f, lab.params.eps));
     }
     if (i < m.solution.slacks.size()) {
-      ImGui::Text("ξ = max(0, 1 − y·f(x)) = %s", plot::formatNumber(m.solution.slacks(i)).c_str());
+      ImGui::Text("ξ = max(0, 1 − y·f(x)) = %s", formatShort(m.solution.slacks(i)).c_str());
     }
     if (i < m.kktViolation.size()) {
-      ImGui::Text("KKT violation = %s", plot::formatNumber(m.kktViolation(i)).c_str());
+      ImGui::Text("KKT violation = %s", formatShort(m.kktViolation(i)).c_str());
     }
   } else {
     ImGui::TextDisabled("no solver: %s", lab.problemError ? lab.problemError->message.c_str()
@@ -267,7 +267,7 @@ void readoutLine(ImDrawList* draw, ImVec2 at, const LabState& lab, UiState& ui,
   if (cursor.inside) {
     cursor.x1 = view.plotX(mouse.x);
     cursor.x2 = view.plotY(mouse.y);
-    text = "x = (" + plot::formatNumber(cursor.x1) + ", " + plot::formatNumber(cursor.x2) + ")";
+    text = "x = (" + formatShort(cursor.x1) + ", " + formatShort(cursor.x2) + ")";
     if (lab.model.valid && lab.model.model.classCount == 2) {
       Vector x(2);
       x << cursor.x1, cursor.x2;
@@ -275,7 +275,7 @@ void readoutLine(ImDrawList* draw, ImVec2 at, const LabState& lab, UiState& ui,
       if (f.size() == 1 && std::isfinite(f(0))) {
         cursor.hasF = true;
         cursor.f = f(0);
-        text += "   f(x) = " + plot::formatNumber(cursor.f) +
+        text += "   f(x) = " + formatShort(cursor.f) +
                 (cursor.f > 0   ? "  (class +1 side)"
                  : cursor.f < 0 ? "  (class −1 side)"
                                 : "");
@@ -294,11 +294,10 @@ void readoutLine(ImDrawList* draw, ImVec2 at, const LabState& lab, UiState& ui,
   ui.linearW[1] = (*s.w)(1);
   ui.linearMargin = *s.margin;
   ui.linearWidth = 2 * *s.margin;
-  const std::string linear = "w = (" + plot::formatNumber(ui.linearW[0]) + ", " +
-                             plot::formatNumber(ui.linearW[1]) +
-                             ")   b = " + plot::formatNumber(s.bias) +
-                             "   m = 1/‖w‖ = " + plot::formatNumber(ui.linearMargin) +
-                             "   (band 2/‖w‖ = " + plot::formatNumber(ui.linearWidth) + ")";
+  const std::string linear = "w = (" + formatShort(ui.linearW[0]) + ", " +
+                             formatShort(ui.linearW[1]) + ")   b = " + formatShort(s.bias) +
+                             "   m = 1/‖w‖ = " + formatShort(ui.linearMargin) +
+                             "   (band 2/‖w‖ = " + formatShort(ui.linearWidth) + ")";
   const float width = ImGui::CalcTextSize(linear.c_str()).x;
   const float right = view.max.x - width - 4;
   const float textEnd = text.empty() ? at.x : at.x + ImGui::CalcTextSize(text.c_str()).x + 16;

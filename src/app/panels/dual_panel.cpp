@@ -95,10 +95,9 @@ void drawDualPanel(LabState& lab, UiState& ui, const PanelRect& rect) {
       const Index i =
           std::clamp<Index>(static_cast<Index>(std::lround(frame.dataX(mouse.x))) - 1, 0, n - 1);
       ui.hoverNext = i;
-      const std::string text = "α" + plot::subscript(pointNumber(i)) + " = " +
-                               plot::formatNumber(alpha(i)) + "   (point " +
-                               std::to_string(pointNumber(i)) +
-                               ", y = " + (lab.data.labels(i) > 0 ? "+1" : "−1") + ")";
+      const std::string text =
+          "α" + plot::subscript(pointNumber(i)) + " = " + formatShort(alpha(i)) + "   (point " +
+          std::to_string(pointNumber(i)) + ", y = " + (lab.data.labels(i) > 0 ? "+1" : "−1") + ")";
       ImGui::BeginTooltip();
       ImGui::TextUnformatted(text.c_str());
       ImGui::EndTooltip();

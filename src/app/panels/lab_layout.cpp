@@ -161,7 +161,7 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
       };
       // The status in a few words when the sentence does not fit (lab/model_view.hpp).
       const std::string brief = briefStatusText(lab);
-      const std::string bias = plot::formatNumber(m.solution.bias);
+      const std::string bias = formatShort(m.solution.bias);
       const std::string svs = "│ SVs " + std::to_string(m.supportCount) + " (" +
                               std::to_string(m.freeCount) + " free, " +
                               std::to_string(m.boundCount) + " at C) │ b = " + bias;
@@ -174,7 +174,7 @@ void drawStatusBar(LabState& lab, UiState&, const PanelRect& rect) {
       segment(narrow ? brief : m.statusText, brief, &statusColour);
       segment(svs, svsBrief);
       if (m.solution.margin) {
-        const std::string margin = plot::formatNumber(*m.solution.margin);
+        const std::string margin = formatShort(*m.solution.margin);
         segment("│ margin 1/‖w‖ = " + margin +
                     (lab.params.kernel.type == KernelType::Linear ? "" : " (feature space)"),
                 "│ margin " + margin);

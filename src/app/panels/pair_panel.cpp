@@ -30,7 +30,7 @@ void continueLine(const char* text) {
 }
 
 std::string num(double v) {
-  return plot::formatNumber(v);
+  return formatShort(v);
 }
 
 void drawBox(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, const SmoStep& s, double yi,

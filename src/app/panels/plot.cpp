@@ -118,26 +118,7 @@ std::string formatTick(double value, double spacing) {
 }
 
 std::string formatLogTick(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value);
-  return text;
-}
-
-std::string formatNumber(double value) {
-  if (std::isnan(value)) return "—";
-  if (value == 0) return "0";  // also −0
-  if (std::isinf(value)) return value > 0 ? "∞" : "−∞";
-  char text[32];
-  const double a = std::abs(value);
-  if (a != 0 && (a < 1e-3 || a >= 1e5)) {
-    std::snprintf(text, sizeof text, "%.2e", value);
-  } else {
-    std::snprintf(text, sizeof text, "%.4g", value);
-  }
-  std::string out = text;
-  // A real minus sign reads better than a hyphen next to subscripts.
-  if (!out.empty() && out[0] == '-') out = "−" + out.substr(1);
-  return out;
+  return formatDisplay(value);
 }
 
 Frame drawAxes(ImDrawList* draw, ImVec2 outerMin, ImVec2 outerMax, Axis x, Axis y,

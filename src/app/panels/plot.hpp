@@ -4,6 +4,8 @@
 // free functions draw axes with "nice" 1-2-5 ticks, lines, dashed lines, bars and the point markers
 // shared by the canvas, the legend and the pair panel.
 
+#include "data/number_text.hpp"
+
 #include <imgui.h>
 
 #include <string>
@@ -64,8 +66,6 @@ std::vector<double> logTicks(double min, double max);
 std::string formatTick(double value, double spacing);
 // A power-of-ten tick: "0.001", "1e-06".
 std::string formatLogTick(double value);
-// Compact number for panels: 4 significant digits, scientific when tiny or huge, "∞".
-std::string formatNumber(double value);
 
 struct AxesStyle {
   const char* xLabel = nullptr;

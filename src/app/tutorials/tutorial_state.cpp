@@ -74,10 +74,6 @@ ViewWindow fitView(const Dataset& d) {
   return v;
 }
 
-std::string num(double value) {
-  return formatDisplay(value, 6);
-}
-
 }  // namespace
 
 const std::vector<TutorialEntry>& tutorialEntries() {
@@ -176,7 +172,7 @@ TutorialPage tutorialPage(const TutorialState& t, const LabState& lab) {
     std::string alphas = "α (SMO, step " + std::to_string(lab.stepCount()) + ") = (";
     for (Index i = 0; i < n && i < m.solution.alpha.size(); ++i) {
       const double a = m.solution.alpha[i];
-      alphas += (i ? ", " : "") + num(a);
+      alphas += (i ? ", " : "") + formatDisplay(a);
       p.values.push_back(namedDouble("smo_alpha_" + std::to_string(i + 1), a));
     }
     p.formulas.push_back({alphas + ")", m.statusText});
@@ -186,14 +182,14 @@ TutorialPage tutorialPage(const TutorialState& t, const LabState& lab) {
       const auto v = findValue(*t.derived, "alpha_" + std::to_string(i + 1));
       if (!v) break;
       any = true;
-      exact += (i ? ", " : "") + (v->exact.empty() ? num(v->value) : v->exact);
+      exact += (i ? ", " : "") + (v->exact.empty() ? formatDisplay(v->value) : v->exact);
       NamedValue copy = *v;
       copy.name = "exact_alpha_" + std::to_string(i + 1);
       p.values.push_back(copy);
     }
     if (any) p.formulas.push_back({exact + ")", "step 4"});
     p.values.push_back(namedDouble("smo_bias", m.solution.bias));
-    p.formulas.push_back({"b = " + num(m.solution.bias), "SMO's bias; by hand b = −t"});
+    p.formulas.push_back({"b = " + formatDisplay(m.solution.bias), "SMO's bias; by hand b = −t"});
   }
   return p;
 }

@@ -176,7 +176,7 @@ void gramHeatmap(const TutorialPage& page, const std::string& prefix) {
       draw->AddRectFilled(a, b, heatColour(v, maxAbs));
       draw->AddRect(a, b, IM_COL32(255, 255, 255, 255));
       if (labels) {
-        const std::string text = plot::formatNumber(v);
+        const std::string text = formatShort(v);
         const ImVec2 size = ImGui::CalcTextSize(text.c_str());
         const bool dark = maxAbs > 0 && std::fabs(v) / maxAbs > 0.6;
         draw->AddText(ImVec2(a.x + (cell - size.x) / 2, a.y + (cell - size.y) / 2),
@@ -189,12 +189,11 @@ void gramHeatmap(const TutorialPage& page, const std::string& prefix) {
     const ImVec2 m = ImGui::GetMousePos();
     const auto j = std::min(n - 1, static_cast<std::size_t>((m.x - origin.x) / cell));
     const auto i = std::min(n - 1, static_cast<std::size_t>((m.y - origin.y) / cell));
-    ImGui::SetTooltip("K%s%s = k(x%s, x%s) = %s",
-                      plot::subscript(static_cast<long long>(i + 1)).c_str(),
-                      plot::subscript(static_cast<long long>(j + 1)).c_str(),
-                      plot::subscript(static_cast<long long>(i + 1)).c_str(),
-                      plot::subscript(static_cast<long long>(j + 1)).c_str(),
-                      plot::formatNumber(k[i * n + j]).c_str());
+    ImGui::SetTooltip(
+        "K%s%s = k(x%s, x%s) = %s", plot::subscript(static_cast<long long>(i + 1)).c_str(),
+        plot::subscript(static_cast<long long>(j + 1)).c_str(),
+        plot::subscript(static_cast<long long>(i + 1)).c_str(),
+        plot::subscript(static_cast<long long>(j + 1)).c_str(), formatShort(k[i * n + j]).c_str());
   }
   // Eigenvalues, smallest first, as bars on a shared zero line.
   if (!eig.empty()) {
@@ -238,16 +237,16 @@ void liveStepBox(const LabState& lab) {
     const std::string i = plot::subscript(static_cast<long long>(last->i + 1));
     const std::string j = plot::subscript(static_cast<long long>(last->j + 1));
     text = "Step " + std::to_string(lab.stepCount()) + ": pair (x" + i + ", x" + j + ")\n";
-    text += "violation m(α) − M(α) = " + plot::formatNumber(last->violation) + "\n";
-    text += "η = k" + i + i + " + k" + j + j + " − 2k" + i + j + " = " +
-            plot::formatNumber(last->eta) + "\n";
-    text += "unclipped step " + plot::formatNumber(last->unclippedStep) + ", box [" +
-            plot::formatNumber(last->lower) + ", " + plot::formatNumber(last->upper) +
-            "] → λ = " + plot::formatNumber(last->step) +
+    text += "violation m(α) − M(α) = " + formatShort(last->violation) + "\n";
+    text +=
+        "η = k" + i + i + " + k" + j + j + " − 2k" + i + j + " = " + formatShort(last->eta) + "\n";
+    text += "unclipped step " + formatShort(last->unclippedStep) + ", box [" +
+            formatShort(last->lower) + ", " + formatShort(last->upper) +
+            "] → λ = " + formatShort(last->step) +
             (last->step != last->unclippedStep ? "  (clipped)" : "  (not clipped)") + "\n";
-    text += "α" + i + ": " + plot::formatNumber(last->alphaIBefore) + " → " +
-            plot::formatNumber(last->alphaIAfter) + ",   α" + j + ": " +
-            plot::formatNumber(last->alphaJBefore) + " → " + plot::formatNumber(last->alphaJAfter);
+    text += "α" + i + ": " + formatShort(last->alphaIBefore) + " → " +
+            formatShort(last->alphaIAfter) + ",   α" + j + ": " + formatShort(last->alphaJBefore) +
+            " → " + formatShort(last->alphaJAfter);
   }
   boxedText("Live from the lab (the canvas's solver)", text, kLiveBg, kLiveEdge);
 }
@@ -271,7 +270,7 @@ void valuesTable(const TutorialPage& page) {
     ImGui::TableNextColumn();
     ImGui::TextColored(kFormulaColour, "%s", v.exact.empty() ? "—" : minusSigns(v.exact).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(plot::formatNumber(v.value).c_str());
+    ImGui::TextUnformatted(formatShort(v.value).c_str());
   }
   ImGui::EndTable();
   if (page.values.size() > 24) {

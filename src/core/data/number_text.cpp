@@ -174,6 +174,13 @@ std::string formatDisplay(double value, int significantDigits) {
   return buffer;
 }
 
+std::string formatShort(double value) {
+  if (std::isnan(value)) return "\u2014";
+  std::string text = formatDisplay(value, 4);
+  if (text[0] == '-') text = "\u2212" + text.substr(1);
+  return text;
+}
+
 std::string formatPrintfG(double value, int digits) {
   if (std::isnan(value)) return std::signbit(value) ? "-nan" : "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";

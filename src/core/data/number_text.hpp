@@ -52,6 +52,11 @@ inline std::string formatExact(double value) {
 // "∞"/"−∞"/"nan" for the non-finite values. Every panel, table and message uses this one form.
 std::string formatDisplay(double value, int significantDigits = 6);
 
+// formatDisplay's short form for panels, plots and the status bar, where space is tight: 4
+// significant digits, a real minus sign (U+2212, which reads better beside subscripts) and "—"
+// for a value that does not exist (NaN).
+std::string formatShort(double value);
+
 // C's printf("%.<digits>g", value), byte for byte and in every locale, as LIBSVM's tools print
 // numbers (svm-predict's "%.17g" and "%g", svm-scale's): formatDisplay, except that -0 and the
 // non-finite values keep glibc's "-0", "nan", "-nan", "inf", "-inf".

@@ -1,5 +1,6 @@
 #include "fisher_discriminant/fisher_discriminant.hpp"
 
+#include "data/number_text.hpp"
 #include "kernel_pca/gram_budget.hpp"
 #include "kernels/gram_matrix.hpp"
 #include "kernels/kernel_block.hpp"
@@ -49,7 +50,7 @@ LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y
   }
   if (!std::isfinite(options.ridge) || options.ridge < 0) {
     fail(ComputeStatus::InvalidInput,
-         "LDA: the ridge must be a finite number >= 0, got " + formatNumber(options.ridge));
+         "LDA: the ridge must be a finite number >= 0, got " + formatExact(options.ridge));
     return *this;
   }
   const Eigen::Index d = x.cols();
@@ -119,7 +120,7 @@ LinearDiscriminant& LinearDiscriminant::compute(const Matrix& x, const Vector& y
   rayleigh_ = rayleighQuotient(u_);
   message_ = ridge_ > 0 && options.ridge == 0
                  ? "computed; the within-class scatter is singular, regularized with ridge " +
-                       formatNumber(ridge_)
+                       formatExact(ridge_)
                  : "computed";
   return *this;
 }
@@ -159,7 +160,7 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
   if (!std::isfinite(options.mu) || options.mu < 0) {
     fail(ComputeStatus::InvalidInput,
          "kernel Fisher discriminant: mu must be a finite number >= 0, got " +
-             formatNumber(options.mu));
+             formatExact(options.mu));
     return *this;
   }
   const Eigen::Index n = x.rows();
@@ -233,7 +234,7 @@ KernelFisherDiscriminant& KernelFisherDiscriminant::compute(const Matrix& x, con
   const double within = alpha_.dot(N * alpha_);
   rayleigh_ = within > 0 ? std::pow(alpha_.dot(delta), 2) / within : 0.0;
   status_ = ComputeStatus::Success;
-  message_ = automatic ? "computed; N regularized with mu = " + formatNumber(mu_) : "computed";
+  message_ = automatic ? "computed; N regularized with mu = " + formatExact(mu_) : "computed";
   return *this;
 }
 

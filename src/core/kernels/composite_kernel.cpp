@@ -45,14 +45,6 @@ Kernel::Kernel(const KernelParams& params) {
 
 Kernel::Kernel(std::shared_ptr<const Node> node) : node_(std::move(node)) {}
 
-namespace {
-
-std::string format(double v) {
-  return formatDisplay(v);
-}
-
-}  // namespace
-
 Kernel Kernel::sum(const std::vector<std::pair<double, Kernel>>& weightedTerms) {
   auto node = std::make_shared<Node>();
   node->kind = Node::Kind::Sum;
@@ -61,8 +53,8 @@ Kernel Kernel::sum(const std::vector<std::pair<double, Kernel>>& weightedTerms) 
   for (const auto& [c, k] : weightedTerms) {
     if (!(c > 0) || !std::isfinite(c)) {
       node->error = ParameterError{
-          "weight",
-          "kernel weights must be finite and > 0 (000 \"Building Kernel\"), got " + format(c)};
+          "weight", "kernel weights must be finite and > 0 (000 \"Building Kernel\"), got " +
+                        formatDisplay(c)};
     }
     node->weights.push_back(c);
     node->children.push_back(k);
@@ -94,7 +86,8 @@ Kernel Kernel::polynomialOf(const Kernel& inner, const std::vector<double>& coef
     if (!(a >= 0) || !std::isfinite(a)) {
       node->error = ParameterError{
           "coefficients",
-          "a polynomial of a kernel must have finite non-negative coefficients, got " + format(a)};
+          "a polynomial of a kernel must have finite non-negative coefficients, got " +
+              formatDisplay(a)};
     }
   }
   return Kernel(std::move(node));
@@ -134,7 +127,7 @@ Kernel Kernel::quadraticForm(const Matrix& a) {
     if (!report.positiveSemidefinite) {
       node->error =
           ParameterError{"A", "A must be positive semi-definite; its smallest eigenvalue is " +
-                                  format(report.mostNegativeEigenvalue)};
+                                  formatDisplay(report.mostNegativeEigenvalue)};
     }
   }
   return Kernel(std::move(node));
@@ -214,7 +207,7 @@ std::string Kernel::describe() const {
       std::string s;
       for (std::size_t t = 0; t < n.children.size(); ++t) {
         if (t > 0) s += " + ";
-        s += format(n.weights[t]) + "·(" + n.children[t].describe() + ")";
+        s += formatDisplay(n.weights[t]) + "·(" + n.children[t].describe() + ")";
       }
       return s.empty() ? "(empty sum)" : s;
     }
@@ -230,7 +223,7 @@ std::string Kernel::describe() const {
       std::string s;
       for (std::size_t m = 0; m < n.weights.size(); ++m) {
         if (m > 0) s += " + ";
-        s += format(n.weights[m]) + "·k^" + std::to_string(m);
+        s += formatDisplay(n.weights[m]) + "·k^" + std::to_string(m);
       }
       return "q(k) = " + s + ", k = " + n.children[0].describe();
     }

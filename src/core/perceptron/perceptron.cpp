@@ -1,5 +1,6 @@
 #include "perceptron/perceptron.hpp"
 
+#include "data/number_text.hpp"
 #include "kernel_pca/gram_budget.hpp"
 #include "kernels/gram_matrix.hpp"
 #include "kernels/kernel_block.hpp"
@@ -45,7 +46,7 @@ bool PerceptronBase::initialize(const Matrix& x, const Vector& y, const Perceptr
   }
   if (!std::isfinite(options.learningRate) || !(options.learningRate > 0.0)) {
     fail(std::string(what) + ": the learning rate must be a finite number > 0, got " +
-         formatNumber(options.learningRate));
+         formatExact(options.learningRate));
     return false;
   }
   order_.resize(static_cast<std::size_t>(x.rows()));

@@ -7,10 +7,6 @@
 
 namespace kpg {
 
-std::string formatNumber(double value) {
-  return formatExact(value);
-}
-
 std::optional<std::string> checkSamples(const Matrix& x, const char* what) {
   if (x.rows() == 0) return std::string(what) + ": no samples (the data set is empty)";
   if (x.cols() == 0) return std::string(what) + ": the samples have 0 features";
@@ -47,8 +43,8 @@ TwoClassResult twoClassLabels(const Vector& y, Eigen::Index samples, const char*
     } else if (label != first && (distinct == 1 || label != second)) {
       if (distinct == 2) {
         result.error = std::string(what) + " is a two-class method; got a third label '" +
-                       formatNumber(label) + "' besides '" + formatNumber(first) + "' and '" +
-                       formatNumber(second) + "'";
+                       formatExact(label) + "' besides '" + formatExact(first) + "' and '" +
+                       formatExact(second) + "'";
         return result;
       }
       second = label;
@@ -57,7 +53,7 @@ TwoClassResult twoClassLabels(const Vector& y, Eigen::Index samples, const char*
   }
   if (distinct < 2) {
     result.error = std::string(what) + ": need >= 2 classes, got " + std::to_string(distinct) +
-                   (distinct == 1 ? " (label '" + formatNumber(first) + "')" : std::string());
+                   (distinct == 1 ? " (label '" + formatExact(first) + "')" : std::string());
     return result;
   }
   TwoClassLabels labels;

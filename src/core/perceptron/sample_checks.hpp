@@ -49,9 +49,4 @@ inline double nextUniform(std::uint64_t& state) {
   return static_cast<double>(nextRandom(state) >> 11) * 0x1.0p-53;
 }
 
-// A value a message quotes exactly (a label, a parameter as given): the shortest text that reads
-// back to it, '.' in every locale (formatExact): 1 → "1", 0.5 → "0.5". Computed quantities are
-// quoted with formatDisplay's few digits instead.
-std::string formatNumber(double value);
-
 }  // namespace kpg

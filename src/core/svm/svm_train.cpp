@@ -22,10 +22,6 @@ std::optional<ParameterError> checkFinite(const char* name, double value) {
                                   (std::isnan(value) ? "NaN" : "infinity")};
 }
 
-std::string formatNumber(double value) {
-  return formatExact(value);
-}
-
 SubproblemInfo summarize(const SmoSolver& solver, double rho) {
   SubproblemInfo info;
   info.sampleCount = solver.problem().size();
@@ -105,7 +101,7 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
   SvmTrainResult result;
   for (Index r = 0; r < y.size(); ++r) {
     if (y(r) != std::floor(y(r)) || std::abs(y(r)) > 2147483647.0) {
-      result.error = ParameterError{"y", "class label " + formatNumber(y(r)) + " at sample " +
+      result.error = ParameterError{"y", "class label " + formatExact(y(r)) + " at sample " +
                                              std::to_string(r + 1) +
                                              " is not an integer (LIBSVM labels are int)"};
       return result;
@@ -333,7 +329,7 @@ std::optional<ParameterError> validate(const SvmParams& params) {
   if (auto e = validate(params.kernel)) return e;
   if (!(params.type == SvmType::CSvc && params.hardMargin)) {
     if (auto e = checkFinite("c", params.c)) return e;
-    if (params.c <= 0) return ParameterError{"c", "c must be > 0, got " + formatNumber(params.c)};
+    if (params.c <= 0) return ParameterError{"c", "c must be > 0, got " + formatExact(params.c)};
   }
   for (const ClassWeight& w : params.classWeights) {
     // LIBSVM takes any weight; a weight ≤ 0 makes that class's box empty or inverted, which
@@ -341,14 +337,14 @@ std::optional<ParameterError> validate(const SvmParams& params) {
     if (!std::isfinite(w.weight) || w.weight <= 0)
       return ParameterError{"weight", "the weight of class " + std::to_string(w.label) +
                                           " must be a finite number > 0 (it multiplies C), got " +
-                                          formatNumber(w.weight)};
+                                          formatExact(w.weight)};
   }
   if (params.hardMargin && params.type != SvmType::CSvc)
     return ParameterError{"hard_margin", "a hard margin exists for c_svc only"};
   if (auto e = checkFinite("eps", params.eps)) return e;
   if (params.eps <= 0)
     return ParameterError{"eps",
-                          "eps (stopping tolerance) must be > 0, got " + formatNumber(params.eps)};
+                          "eps (stopping tolerance) must be > 0, got " + formatExact(params.eps)};
   if (params.type == SvmType::EpsilonSvr) {
     if (auto e = checkFinite("epsilon", params.epsilon)) return e;
     if (params.epsilon < 0)

@@ -84,6 +84,16 @@ TEST_CASE("Number text: the display form rounds, never shows -0 and names infini
   CHECK(formatExact(0.1) == formatDouble(0.1));
 }
 
+TEST_CASE("Number text: the short form has 4 digits, a real minus and a dash for NaN", "[data]") {
+  CHECK(formatShort(2.0 / 3.0) == "0.6667");
+  CHECK(formatShort(-2.0 / 3.0) == "\u22120.6667");
+  CHECK(formatShort(-0.0) == "0");
+  CHECK(formatShort(-1e-20) == "\u22121e-20");
+  CHECK(formatShort(123456.0) == "1.235e+05");
+  CHECK(formatShort(std::nan("")) == "\u2014");
+  CHECK(formatShort(-std::numeric_limits<double>::infinity()) == "\u2212\u221e");
+}
+
 TEST_CASE("Number text: indices above the limit overflow instead of wrapping (D10)", "[data]") {
   long long value = 0;
   bool overflow = false;

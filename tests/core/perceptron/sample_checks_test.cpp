@@ -1,5 +1,7 @@
 #include "perceptron/sample_checks.hpp"
 
+#include "data/number_text.hpp"
+
 #include "test_values.hpp"
 
 #include <catch2/catch.hpp>
@@ -78,9 +80,10 @@ TEST_CASE("nextRandom is SplitMix64: the reference sequence from state 0", "[per
   CHECK(first == static_cast<double>(0xE220A8397B1DCDAFull >> 11) * 0x1.0p-53);
 }
 
-TEST_CASE("formatNumber prints messages' numbers without trailing noise", "[perceptron]") {
-  CHECK(formatNumber(1.0) == "1");
-  CHECK(formatNumber(0.5) == "0.5");
-  CHECK(formatNumber(-2.25) == "-2.25");
-  CHECK(formatNumber(0.1) == "0.1");
+TEST_CASE("messages quote numbers with formatExact, messages' numbers without trailing noise",
+          "[perceptron]") {
+  CHECK(formatExact(1.0) == "1");
+  CHECK(formatExact(0.5) == "0.5");
+  CHECK(formatExact(-2.25) == "-2.25");
+  CHECK(formatExact(0.1) == "0.1");
 }

@@ -56,8 +56,8 @@ void tooltip(const ModeCanvas& c, Index i) {
   const KfdMode& m = c.modes->kfd;
   if (m.ok()) {
     const double proj = m.projection(c.lab->data.points(i, 0), c.lab->data.points(i, 1));
-    ImGui::Text("projection = %s, threshold t = %s", plot::formatNumber(proj).c_str(),
-                plot::formatNumber(m.threshold()).c_str());
+    ImGui::Text("projection = %s, threshold t = %s", formatShort(proj).c_str(),
+                formatShort(m.threshold()).c_str());
     ImGui::Text("predicted %s", proj > m.threshold() ? "+1" : "−1");
   }
   ImGui::EndTooltip();
@@ -103,7 +103,7 @@ void numbers(const LabState&, const ModesState& modes, const ModesView&) {
       "means.");
   const Vector& u = m.lda.direction();
   if (u.size() >= 2)
-    ImGui::Text("u = (%s, %s)", plot::formatNumber(u(0)).c_str(), plot::formatNumber(u(1)).c_str());
+    ImGui::Text("u = (%s, %s)", formatShort(u(0)).c_str(), formatShort(u(1)).c_str());
   numberLine("J(u)", m.lda.rayleighQuotient());
   numberLine("threshold t", m.lda.threshold());
   if (m.lda.regularized()) numberLine("ridge ε (W singular)", m.lda.ridgeUsed());

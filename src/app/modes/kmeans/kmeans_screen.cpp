@@ -72,7 +72,7 @@ void tooltip(const ModeCanvas& c, Index i) {
     for (Index k = 0; k < a.distancesSquared.size(); ++k)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(clusterColour(static_cast<int>(k))),
                          "‖φ(x) − μ%s‖² = %s%s", plot::subscript(k + 1).c_str(),
-                         plot::formatNumber(a.distancesSquared(k)).c_str(),
+                         formatShort(a.distancesSquared(k)).c_str(),
                          k == a.cluster ? "  ← nearest" : "");
   }
   ImGui::EndTooltip();

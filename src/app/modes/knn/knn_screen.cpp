@@ -48,7 +48,7 @@ bool hover(const ModeCanvas& c, ModesView& view, double qx, double qy) {
   c.draw->AddCircleFilled(s, 5, plot::classColour(r.prediction), 12);
   c.draw->AddCircle(s, 6, plot::kInk, 12, 1.5f);
   ImGui::BeginTooltip();
-  ImGui::Text("query (%s, %s)", plot::formatNumber(qx).c_str(), plot::formatNumber(qy).c_str());
+  ImGui::Text("query (%s, %s)", formatShort(qx).c_str(), formatShort(qy).c_str());
   for (const KnnVote& v : r.votes)
     ImGui::Text("class %s: %d vote%s", v.label > 0 ? "+1" : "−1", v.votes, v.votes == 1 ? "" : "s");
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(plot::classColour(r.prediction)),
@@ -89,11 +89,11 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView& view
   q << view.hoverX, view.hoverY;
   const KnnQuery r = m.knn.query(q);
   ImGui::Separator();
-  ImGui::Text("neighbours of (%s, %s):", plot::formatNumber(view.hoverX).c_str(),
-              plot::formatNumber(view.hoverY).c_str());
+  ImGui::Text("neighbours of (%s, %s):", formatShort(view.hoverX).c_str(),
+              formatShort(view.hoverY).c_str());
   for (const KnnNeighbor& nb : r.neighbors)
     ImGui::Text("  point %lld  class %s  d = %s", pointNumber(nb.index), nb.label > 0 ? "+1" : "−1",
-                plot::formatNumber(nb.distance()).c_str());
+                formatShort(nb.distance()).c_str());
 }
 
 void plots(LabState&, ModesState&, ModesView&, ImDrawList*, ImVec2, ImVec2) {

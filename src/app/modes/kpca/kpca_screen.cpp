@@ -41,7 +41,7 @@ void tooltip(const ModeCanvas& c, Index i) {
     p << c.lab->data.points(i, 0), c.lab->data.points(i, 1);
     const Vector y = m.pca.project(p);
     for (Index k = 0; k < y.size(); ++k)
-      ImGui::Text("y%s(x) = %s", plot::subscript(k + 1).c_str(), plot::formatNumber(y(k)).c_str());
+      ImGui::Text("y%s(x) = %s", plot::subscript(k + 1).c_str(), formatShort(y(k)).c_str());
   }
   ImGui::EndTooltip();
 }
@@ -102,11 +102,11 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
   const bool success = m.pca.info() == ComputeStatus::Success;
   if (success && !m.pca.negativeEigenvaluesClamped()) {
     ImGui::TextDisabled("smallest eigenvalue: %s (round-off)",
-                        plot::formatNumber(m.pca.mostNegativeEigenvalue()).c_str());
+                        formatShort(m.pca.mostNegativeEigenvalue()).c_str());
   } else if (m.pca.info() == ComputeStatus::NotPositiveSemidefinite ||
              m.pca.negativeEigenvaluesClamped()) {
     ImGui::TextColored(ImVec4(0.7f, 0.2f, 0.1f, 1), "most negative eigenvalue: %s",
-                       plot::formatNumber(m.pca.mostNegativeEigenvalue()).c_str());
+                       formatShort(m.pca.mostNegativeEigenvalue()).c_str());
     ImGui::TextWrapped(
         "A negative eigenvalue means the kernel is not positive semi-definite on these points "
         "(not a Mercer kernel here).");
@@ -116,8 +116,7 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
   const Vector& ev = m.pca.eigenvalues();
   const Vector ratio = m.pca.explainedVarianceRatio();
   for (Index i = 0; i < ev.size(); ++i)
-    ImGui::Text("λ%s = %s  (%.1f%%)", plot::subscript(i + 1).c_str(),
-                plot::formatNumber(ev(i)).c_str(),
+    ImGui::Text("λ%s = %s  (%.1f%%)", plot::subscript(i + 1).c_str(), formatShort(ev(i)).c_str(),
                 i < ratio.size() && std::isfinite(ratio(i)) ? 100 * ratio(i) : 0.0);
 }
 
@@ -172,7 +171,7 @@ void multiples(LabState& lab, ModesState& modes, ModesView& mv, ImDrawList* draw
     draw->AddRect(cmin, cmax, selected ? plot::kAccent : IM_COL32(0, 0, 0, 60), 0, 0,
                   selected ? 3.0f : 1.0f);
     const std::string t =
-        "λ" + plot::subscript(k + 1) + " = " + plot::formatNumber(m.pca.eigenvalues()(k));
+        "λ" + plot::subscript(k + 1) + " = " + formatShort(m.pca.eigenvalues()(k));
     draw->AddText(ImVec2(cmin.x, top), plot::kInk, t.c_str());
     if (ImGui::IsMouseHoveringRect(cmin, cmax) && ImGui::IsMouseClicked(0))
       selectComponent(modes, lab, k);

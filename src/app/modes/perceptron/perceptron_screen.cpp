@@ -83,7 +83,7 @@ void overAxes(const ModeCanvas& c) {
     c.draw->AddCircle(s, radius + 7, colour, 24, 3.0f);
     char text[96];
     std::snprintf(text, sizeof text, "%s  y·h = %s", last->mistake ? "update" : "ok",
-                  plot::formatNumber(last->margin).c_str());
+                  formatShort(last->margin).c_str());
     plot::label(c.draw, ImVec2(s.x + radius + 9, s.y + 2), colour, text);
   }
   const Index next = b->nextIndex();
@@ -106,8 +106,8 @@ void tooltip(const ModeCanvas& c, Index i) {
   if (b) {
     const double h =
         m.primalNow() ? m.primalNow()->decisionValue(p) : m.dualNow()->decisionValue(p);
-    ImGui::Text("h(x) = %s,  y·h(x) = %s", plot::formatNumber(h).c_str(),
-                plot::formatNumber(lab.data.labels(i) * h).c_str());
+    ImGui::Text("h(x) = %s,  y·h(x) = %s", formatShort(h).c_str(),
+                formatShort(lab.data.labels(i) * h).c_str());
     const auto k = static_cast<std::size_t>(i);
     ImGui::Text("mistakes on this point: %lld",
                 k < b->mistakesPerSample().size() ? b->mistakesPerSample()[k] : 0LL);
@@ -206,17 +206,14 @@ void lastVisit(const PerceptronMode& m, const PerceptronStep& s) {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.mistake ? kVisitMistake : kVisitOk), "%s",
                      s.mistake ? "mistake → update" : "correct → no update");
   if (s.mistake && m.primal && s.betaBefore.size() >= 2 && s.betaAfter.size() >= 2) {
-    ImGui::Text("β: (%s, %s) → (%s, %s)", plot::formatNumber(s.betaBefore(0)).c_str(),
-                plot::formatNumber(s.betaBefore(1)).c_str(),
-                plot::formatNumber(s.betaAfter(0)).c_str(),
-                plot::formatNumber(s.betaAfter(1)).c_str());
-    ImGui::Text("β₀: %s → %s", plot::formatNumber(s.biasBefore).c_str(),
-                plot::formatNumber(s.biasAfter).c_str());
+    ImGui::Text("β: (%s, %s) → (%s, %s)", formatShort(s.betaBefore(0)).c_str(),
+                formatShort(s.betaBefore(1)).c_str(), formatShort(s.betaAfter(0)).c_str(),
+                formatShort(s.betaAfter(1)).c_str());
+    ImGui::Text("β₀: %s → %s", formatShort(s.biasBefore).c_str(), formatShort(s.biasAfter).c_str());
   }
   if (s.mistake && m.dual) {
     ImGui::Text("α%s: %s → %s", plot::subscript(pointNumber(s.index)).c_str(),
-                plot::formatNumber(s.alphaBefore).c_str(),
-                plot::formatNumber(s.alphaAfter).c_str());
+                formatShort(s.alphaBefore).c_str(), formatShort(s.alphaAfter).c_str());
   }
 }
 
@@ -234,12 +231,12 @@ void numbers(const LabState&, const ModesState& modes, const ModesView&) {
   ImGui::Separator();
   if (const Perceptron* primal = m.primalNow()) {
     const Vector& b = primal->beta();
-    ImGui::Text("β = (%s, %s)", plot::formatNumber(b.size() > 0 ? b(0) : 0).c_str(),
-                plot::formatNumber(b.size() > 1 ? b(1) : 0).c_str());
+    ImGui::Text("β = (%s, %s)", formatShort(b.size() > 0 ? b(0) : 0).c_str(),
+                formatShort(b.size() > 1 ? b(1) : 0).c_str());
     numberLine("β₀", primal->bias());
   } else if (const KernelPerceptron* dual = m.dualNow()) {
     numberLine("b", dual->bias());
-    ImGui::Text("Σ αⱼ = %s mistakes", plot::formatNumber(dual->alpha().sum()).c_str());
+    ImGui::Text("Σ αⱼ = %s mistakes", formatShort(dual->alpha().sum()).c_str());
   }
   if (const PerceptronBase* b = m.now()) {
     ImGui::Text("epoch %d · visits %lld · updates %lld", b->epoch() + 1, b->visits(),

@@ -96,12 +96,12 @@ void tooltip(const ModeCanvas& c, Index i) {
   if (const SmoSolver* solver = m.solver()) {
     const double x = c.lab->data.points(i, 0), t = c.lab->data.points(i, 1);
     const double fx = fitted(m, x);
-    ImGui::Text("f(x) = %s,  residual t − f(x) = %s", plot::formatNumber(fx).c_str(),
-                plot::formatNumber(t - fx).c_str());
+    ImGui::Text("f(x) = %s,  residual t − f(x) = %s", formatShort(fx).c_str(),
+                formatShort(t - fx).c_str());
     const Index n = solver->alpha().size() / 2;
     if (i < n)
-      ImGui::Text("α = %s,  α* = %s", plot::formatNumber(solver->alpha()(i)).c_str(),
-                  plot::formatNumber(solver->alpha()(i + n)).c_str());
+      ImGui::Text("α = %s,  α* = %s", formatShort(solver->alpha()(i)).c_str(),
+                  formatShort(solver->alpha()(i + n)).c_str());
   }
   ImGui::EndTooltip();
 }

@@ -1,0 +1,3 @@
+target_sources(kpg_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/feature_maps.cpp
+)

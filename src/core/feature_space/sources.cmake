@@ -1,3 +1,4 @@
 target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/feature_maps.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/map_exactness.cpp
 )

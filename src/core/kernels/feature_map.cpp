@@ -12,11 +12,4 @@ Vector quadraticFeatureMap2d(const VectorRef& x) {
   return phi;
 }
 
-Vector homogeneousQuadraticFeatureMap2d(const VectorRef& x) {
-  if (x.size() != 2) return Vector();
-  Vector phi(3);
-  phi << x(0) * x(0), std::sqrt(2.0) * x(0) * x(1), x(1) * x(1);
-  return phi;
-}
-
 }  // namespace kpg

@@ -14,7 +14,7 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/io/schema.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/session_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/action_json.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/session/action_router.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/action_router.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session/app_actions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/share_link.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/data_import.cpp

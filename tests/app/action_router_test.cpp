@@ -1,7 +1,7 @@
-// window.kpg's one router (session/action_router.hpp): parse once, dispatch on "type" through one
+// window.kpg's one router (io/action_router.hpp): parse once, dispatch on "type" through one
 // table; an unknown type or a malformed action is refused with the JSON path of the fault and
 // changes nothing (architecture review change 6, docs/bad-inputs.md W3).
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 #include "io/session_json.hpp"
 #include "session/action_json.hpp"
 #include "session/app_actions.hpp"
@@ -143,12 +143,21 @@ TEST_CASE("Router: the application's table spans the lab, the modes and the tuto
     INFO(name);
     CHECK(router.has(name));
   }
-  // 28 lab actions (setLive included), 10 mode actions, 6 tutorial actions, 4 file actions
+  // 28 lab actions (setLive included), 11 mode actions (setModeSpeed included), 6 tutorial actions, 4 file actions
   // (importData, chooseImport, exportData, exportModel: session/file_actions.hpp), 5 exercise
   // actions (openExercise, submitAnswer, exerciseHint, closeExercise, resetExerciseProgress:
   // exercises/exercise_state.hpp), showClassRegions (session/class_regions.hpp), each registered
   // once.
-  CHECK(router.types().size() == 54);
+  CHECK(router.types().size() == 55);
+
+  // The mode Run's speed goes through the parameter table's steps/s row, as the lab's does.
+  CHECK(router.dispatchJson(R"({"type":"setModeSpeed","stepsPerSecond":12.5})") ==
+        R"({"ok":true})");
+  CHECK(app->modes.playback.stepsPerSecond == 12.5);
+  const std::string tooFast =
+      router.dispatchJson(R"({"type":"setModeSpeed","stepsPerSecond":2e6})");
+  CHECK(tooFast.find("$.stepsPerSecond") != std::string::npos);
+  CHECK(app->modes.playback.stepsPerSecond == 12.5);
 
   // Handlers act on the application state that state() reports.
   REQUIRE(router.dispatchJson(R"({"type":"preset","name":"perceptron"})") == R"({"ok":true})");

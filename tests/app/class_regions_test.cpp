@@ -4,7 +4,7 @@
 // same grid are compared in tests/reference/class_regions_reference_test.cpp.
 #include "session/class_regions.hpp"
 #include "app_state.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 #include "session/app_actions.hpp"
 #include "svm/svm_model.hpp"
 

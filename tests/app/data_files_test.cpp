@@ -6,7 +6,7 @@
 #include "io/data_import.hpp"
 #include "io/session_json.hpp"
 #include "session/action_json.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 #include "session/file_actions.hpp"
 #include "svm/model_io.hpp"
 

@@ -38,7 +38,7 @@ LabState generatedLab(const char* name, Index count, double noise, KernelParams 
   return lab;
 }
 
-// A mode action through window.kpg's router (session/action_router.hpp) with the mode table.
+// A mode action through window.kpg's router (io/action_router.hpp) with the mode table.
 std::string send(ModesState& modes, LabState& lab, const std::string& json) {
   ActionRouter router;
   addModeActions(router, modes, lab);

@@ -11,7 +11,7 @@
 #include "modes/mode_json.hpp"
 #include "modes/mode_state.hpp"
 #include "session/action_json.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 
 #include <catch2/catch.hpp>
 

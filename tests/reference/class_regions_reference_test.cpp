@@ -6,7 +6,7 @@
 #include "app_state.hpp"
 #include "data/libsvm_format.hpp"
 #include "run_process.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 #include "session/app_actions.hpp"
 #include "session/class_regions.hpp"
 

@@ -84,6 +84,7 @@ function actionTypes(g) {
     modeRun: () => ({ budgetMs: g.pick([0, 20, 100]) }),
     modePlay: () => ({}),
     modePause: () => ({}),
+    setModeSpeed: () => ({ stepsPerSecond: g.pick([0, 0.5, 5, 200, 500]) }),
     modeReset: () => ({}),
     modePreset: () => ({ name: 'sine', count: 2 + g.int(60), noise: g.next() * 0.3, seed: g.int(99) }),
     setModeParams: () => ({ K: 1 + g.int(7) }),

@@ -15,7 +15,7 @@
 // attempt.
 
 #include "app_state.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 
 #include <optional>
 #include <string>

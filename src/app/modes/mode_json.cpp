@@ -92,6 +92,18 @@ ActionReply modePlaybackAction(ModesState& modes, LabState& lab, const JsonValue
   return {};
 }
 
+// The animated Run's speed, by the parameter table's row for steps per second (the lab's too).
+ActionReply setModeSpeedAction(ModesState& modes, LabState&, const JsonValue& v) {
+  SchemaReader r;
+  r.object(v, "$", {"type", "stepsPerSecond"});
+  double speed = modes.playback.stepsPerSecond;
+  if (const JsonValue* x = r.required(v, "$", "stepsPerSecond"))
+    speed = r.parameter(*x, "$.stepsPerSecond", ParamId::StepsPerSecond).value_or(speed);
+  if (!r.ok()) return ActionReply::failed(r.error());
+  modes.playback.stepsPerSecond = speed;
+  return {};
+}
+
 ActionReply modePresetAction(ModesState& modes, LabState& lab, const JsonValue& v) {
   SchemaReader r;
   r.object(v, "$", {"type", "name", "count", "noise", "seed"});
@@ -138,6 +150,7 @@ constexpr ModeActionEntry kModeActions[] = {
     {"modeStep", modeStepAction},
     {"modeStepBack", modeRewindAction<true>},
     {"modeSeek", modeRewindAction<false>},
+    {"setModeSpeed", setModeSpeedAction},
     {"modeRun", modeRunAction},
     {"modePlay", modePlaybackAction<0>},
     {"modePause", modePlaybackAction<1>},

@@ -6,6 +6,7 @@
 //   {"type":"modeSeek", "step":s}     go to step s in [0, state().mode.furthest]
 //   {"type":"modeRun", "budgetMs":2000}   run to the end (converged or the cap) within the budget
 //   {"type":"modePlay"} / {"type":"modePause"}   animated Run
+//   {"type":"setModeSpeed", "stepsPerSecond":5}   its speed (0: as many as fit in a frame)
 //   {"type":"modeReset"}
 //   {"type":"modePreset", "name":"sine", "count":40, "noise":0.15, "seed":1}
 //   {"type":"setModeParams", "mode":"perceptron" (optional: default the current mode), ...}
@@ -16,7 +17,7 @@
 //     kfd: form "lda"|"kfd", mu          svr: C, epsilon, eps
 // The screens send the same actions (runModeAction), so the UI and window.kpg accept exactly the
 // same values and change the state the same way. They are registered with window.kpg's one router
-// (session/action_router.hpp) by addModeActions; add a name to kModeActions in mode_json.cpp to
+// (io/action_router.hpp) by addModeActions; add a name to kModeActions in mode_json.cpp to
 // add one. A method's own setModeParams members and state().mode members are its row's
 // (modes/method.hpp), in its folder's <method>_json.cpp.
 // state().mode: the current mode's key numbers (modeStateJson), numbers by the one JSON policy
@@ -24,7 +25,7 @@
 
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 
 #include <optional>
 #include <string>

@@ -339,8 +339,13 @@ void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char*
   ImGui::EndDisabled();
   if (ImGui::Button("Reset", ImVec2(-1, 0))) sendModeAction(modes, lab, "modeReset");
   tip(ui, "Back to step 0.");
-  paramSlider(lab, ui, "steps/s", modes.playback.stepsPerSecond,
-              ParamRange{"steps/s", 0.5, 200, true}, "Steps per second while Run is on.");
+  double speed = modes.playback.stepsPerSecond;
+  if (paramSlider(lab, ui, ParamId::StepsPerSecond, speed)) {
+    JsonValue action = JsonValue::object();
+    json::put(action, "type", json::str("setModeSpeed"));
+    json::put(action, "stepsPerSecond", json::num(speed));
+    sendModeAction(modes, lab, action);
+  }
   const std::int64_t furthest = modeFurthest(modes);
   int shown = static_cast<int>(std::min<std::int64_t>(position, 1 << 30));
   ImGui::BeginDisabled(furthest == 0);

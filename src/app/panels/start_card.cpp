@@ -4,6 +4,7 @@
 
 #include "panels/start_card.hpp"
 
+#include "modes/mode_screen.hpp"
 #include "modes/mode_state.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
@@ -168,7 +169,12 @@ void drawStartCard(AppState& state, UiState& ui, const Layout& layout) {
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
     if (ImGui::Button("Open the tutorials")) {
-      if (state.modes.mode != Mode::Svm) setMode(state.modes, state.lab, Mode::Svm);
+      if (state.modes.mode != Mode::Svm) {
+        JsonValue action = JsonValue::object();
+        json::put(action, "type", json::str("setMode"));
+        json::put(action, "mode", json::str("svm"));
+        sendModeAction(state.modes, state.lab, action);
+      }
       state.tutorial.open = true;
       ui.phoneSection = PhoneSection::Pair;  // on a phone the tutorial is that tab
       close(ui);

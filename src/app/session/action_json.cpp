@@ -2,7 +2,7 @@
 
 #include "io/schema.hpp"
 #include "io/session_json.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 
 namespace kpg::app {
 namespace {

@@ -4,7 +4,7 @@
 // same functions natively, so what the fuzzer checks is what the page runs.
 
 #include "app_state.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 
 namespace kpg::app {
 

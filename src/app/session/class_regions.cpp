@@ -2,7 +2,7 @@
 
 #include "app_state.hpp"
 #include "io/schema.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 #include "session/file_actions.hpp"
 #include "svm/svm_model.hpp"
 

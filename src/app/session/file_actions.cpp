@@ -2,7 +2,7 @@
 
 #include "io/data_export.hpp"
 #include "io/schema.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 
 namespace kpg::app {
 namespace {

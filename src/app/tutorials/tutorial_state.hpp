@@ -18,7 +18,7 @@
 
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 #include "tutorials/tutorial.hpp"
 
 #include <cstdint>
@@ -124,7 +124,7 @@ std::optional<std::string> tutorialTryIt(TutorialState& tutorial, LabState& lab,
 // window.kpg: {"type":"openTutorial","id":..,"page":..}, {"type":"tutorialNext"},
 // {"type":"tutorialBack"}, {"type":"closeTutorial"}, {"type":"tutorialTryIt"},
 // {"type":"tutorialSource","source":"notes"|"canvas"}, registered with the one router
-// (session/action_router.hpp). Unknown fields and wrong types are refused with their JSON path.
+// (io/action_router.hpp). Unknown fields and wrong types are refused with their JSON path.
 void addTutorialActions(ActionRouter& router, TutorialState& tutorial, LabState& lab,
                         ModesState& modes);
 // The "tutorial" member of window.kpg.state(): {open, id, page, pageCount, title, pageTitle,

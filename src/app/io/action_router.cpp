@@ -1,4 +1,4 @@
-#include "session/action_router.hpp"
+#include "io/action_router.hpp"
 
 namespace kpg::app {
 

@@ -32,6 +32,6 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/tutorials/tutorial_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tutorials/formula_text.cpp
 )
-target_include_directories(kpg_app_logic PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_include_directories(kpg_app_logic PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${kpg_modes_generated_dir})
 target_link_libraries(kpg_app_logic PUBLIC kpg_core)
 kpg_strict(kpg_app_logic)

@@ -10,6 +10,8 @@
 
 #include <set>
 #include <string>
+#include <string_view>
+#include <type_traits>
 
 using namespace kpg;
 using namespace kpg::app;
@@ -26,6 +28,22 @@ std::string withoutRevision(const JsonValue& mode) {
 }
 
 }  // namespace
+
+TEST_CASE("Method registry: methods.def's rows are the Modes, their folders and their names",
+          "[app][modes][registry]") {
+  // A row's folder is the method's name in window.kpg, links and sessions, and its ModesState
+  // member; kModeCount counts the rows.
+  int rows = 0;
+#define KPG_METHOD(Enumerator, folder, State)                            \
+  CHECK(static_cast<int>(Mode::Enumerator) == rows++);                   \
+  CHECK(methodSpec(Mode::Enumerator).name == std::string_view(#folder)); \
+  CHECK(modeFromName(#folder) == Mode::Enumerator);                      \
+  static_assert(std::is_same_v<decltype(ModesState::folder), State>);
+#include "modes/methods.def"
+#undef KPG_METHOD
+  CHECK(rows == kModeCount);
+  CHECK(rows == 7);
+}
 
 TEST_CASE("Method registry: one row per Mode, in its order, names and aliases unique",
           "[app][modes][registry]") {

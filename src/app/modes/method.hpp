@@ -32,8 +32,17 @@ class SchemaReader;
 // A method's `built` before its first build, and after a change that asks for a rebuild.
 constexpr std::uint64_t kNotBuilt = std::numeric_limits<std::uint64_t>::max();
 
-enum class Mode { Svm, Perceptron, Knn, Kmeans, Kpca, Kfd, Svr };
-constexpr int kModeCount = 7;
+// The methods, in the order of their rows in modes/methods.def.
+enum class Mode {
+#define KPG_METHOD(Enumerator, folder, State) Enumerator,
+#include "modes/methods.def"
+#undef KPG_METHOD
+};
+constexpr int kModeCount = 0
+#define KPG_METHOD(Enumerator, folder, State) +1
+#include "modes/methods.def"
+#undef KPG_METHOD
+    ;
 
 // A step-by-step method's History (timeline/history.hpp), seen through its row. Made by steppingOf
 // (modes/method_stepping.hpp) from the method's accessor, so every method steps, rewinds and
@@ -85,6 +94,11 @@ struct MethodSpec {
 
 // The rows (modes/method_registry.cpp), indexed by Mode.
 const MethodSpec& methodSpec(Mode mode);
+
+// Each method's row, defined in its folder's <folder>_mode.cpp: svmMethod(), knnMethod(), ….
+#define KPG_METHOD(Enumerator, folder, State) const MethodSpec& folder##Method();
+#include "modes/methods.def"
+#undef KPG_METHOD
 
 // "svm", "perceptron", "knn", "kmeans", "kpca", "kfd", "svr" (window.kpg) and UI titles.
 std::string_view modeName(Mode mode);

@@ -1,16 +1,8 @@
-// The registry of the app's methods (modes/method.hpp): one row per method, in the order of Mode.
-// Adding a method adds its folder, its Mode, its member of ModesState and its row here (and its
-// screen in screen_registry.cpp); docs/architecture.md lists the steps.
+// The registry of the app's methods (modes/method.hpp): one row per method, in the order of Mode,
+// each made by its folder's <folder>Method(). Adding a method adds its folder and its line in
+// modes/methods.def, which this table, Mode, ModesState and the screens are made from.
 
 #include "modes/mode_state.hpp"
-
-#include "modes/kfd/kfd_mode.hpp"
-#include "modes/kmeans/kmeans_mode.hpp"
-#include "modes/knn/knn_mode.hpp"
-#include "modes/kpca/kpca_mode.hpp"
-#include "modes/perceptron/perceptron_mode.hpp"
-#include "modes/svm/svm_mode.hpp"
-#include "modes/svr/svr_mode.hpp"
 
 #include <array>
 
@@ -19,7 +11,9 @@ namespace {
 
 using Row = const MethodSpec& (*)();
 constexpr std::array<Row, kModeCount> kRows = {
-    svmMethod, perceptronMethod, knnMethod, kmeansMethod, kpcaMethod, kfdMethod, svrMethod,
+#define KPG_METHOD(Enumerator, folder, State) folder##Method,
+#include "modes/methods.def"
+#undef KPG_METHOD
 };
 
 }  // namespace

@@ -23,9 +23,9 @@
 // state().mode: the current mode's key numbers (modeStateJson), numbers by the one JSON policy
 // (data/json_writer.hpp: ±∞ as "inf"/"-inf", NaN as null).
 
+#include "io/action_router.hpp"
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
-#include "io/action_router.hpp"
 
 #include <optional>
 #include <string>

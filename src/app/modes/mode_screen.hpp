@@ -75,13 +75,10 @@ const ModeScreen& methodScreen(Mode mode);
 // the lab's layout, drawn from a screen's members.
 void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout, const ModeScreen& screen);
 
-const ModeScreen& svmScreen();
-const ModeScreen& perceptronScreen();
-const ModeScreen& knnScreen();
-const ModeScreen& kmeansScreen();
-const ModeScreen& kpcaScreen();
-const ModeScreen& kfdScreen();
-const ModeScreen& svrScreen();
+// Each method's screen, in its folder's <folder>_screen.cpp: svmScreen(), knnScreen(), ….
+#define KPG_METHOD(Enumerator, folder, State) const ModeScreen& folder##Screen();
+#include "modes/methods.def"
+#undef KPG_METHOD
 
 // Field cells (run-length rows of equal value) coloured by colourOf, and contour lines.
 void drawCells(ImDrawList* draw, const CanvasView& view, const FieldGrid& grid,

@@ -10,7 +10,9 @@ namespace {
 
 using Screen = const ModeScreen& (*)();
 constexpr std::array<Screen, kModeCount> kScreens = {
-    svmScreen, perceptronScreen, knnScreen, kmeansScreen, kpcaScreen, kfdScreen, svrScreen,
+#define KPG_METHOD(Enumerator, folder, State) folder##Screen,
+#include "modes/methods.def"
+#undef KPG_METHOD
 };
 
 }  // namespace

@@ -22,7 +22,6 @@ struct KfdMode {
   double threshold() const;
 };
 
-const MethodSpec& kfdMethod();
 bool readKfdParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeKfdState(JsonValue& out, const ModesState& modes, const LabState& lab);
 

@@ -25,7 +25,6 @@ struct KmeansMode {
   const KernelKmeansStep* last() const;
 };
 
-const MethodSpec& kmeansMethod();
 bool readKmeansParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeKmeansState(JsonValue& out, const ModesState& modes, const LabState& lab);
 

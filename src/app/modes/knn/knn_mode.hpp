@@ -19,7 +19,6 @@ struct KnnMode {
   std::uint64_t built = kNotBuilt;
 };
 
-const MethodSpec& knnMethod();
 bool readKnnParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeKnnState(JsonValue& out, const ModesState& modes, const LabState& lab);
 

@@ -21,7 +21,6 @@ struct KpcaMode {
   std::uint64_t built = kNotBuilt;
 };
 
-const MethodSpec& kpcaMethod();
 bool readKpcaParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeKpcaState(JsonValue& out, const ModesState& modes, const LabState& lab);
 

@@ -39,8 +39,6 @@ struct PerceptronMode {
   const PerceptronStep* last() const;
 };
 
-// The perceptron's registry row (modes/method.hpp).
-const MethodSpec& perceptronMethod();
 // Its JSON (perceptron_json.cpp): setModeParams in, state().mode out.
 bool readPerceptronParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writePerceptronState(JsonValue& out, const ModesState& modes, const LabState& lab);

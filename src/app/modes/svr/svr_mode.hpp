@@ -36,7 +36,6 @@ struct SvrMode {
   const SmoStep* last() const;
 };
 
-const MethodSpec& svrMethod();
 bool readSvrParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeSvrState(JsonValue& out, const ModesState& modes, const LabState& lab);
 

@@ -67,17 +67,6 @@ struct AppState {
   // The open exercise and the student's progress (exercises/exercise_state.hpp).
   ExerciseSession exercise;
   StepWordsState stepWords;
-  // The lockable controls the last frame drew (panels/lock_ui.hpp), for window.kpg's
-  // kpg_lockable_items_json: cleared by the first control a new frame draws.
-  struct DrawnLockable {
-    std::string item;
-    LockedControl control;
-    bool locked;
-    float rect[4];  // left, top, right, bottom in CSS pixels of the page
-  };
-  int lockablesFrame = -1;
-  std::vector<DrawnLockable> lockablesDrawn;
-  bool lockablesScrolled = false;  // the embed layout showed the first unlocked control once
   // The text the last exported function returned to the page (js_bridge.hpp returnedText), and
   // the replay progress the page shows (told only when it changes).
   std::string returnedText;

@@ -30,6 +30,10 @@ void prepareFrameUi(const AppState& state) {
 
 void buildFrameUi(AppState& state, UiState& ui, bool tabPressed) {
   const PageSettings& page = state.page;
+  ui.locks = page.locks;
+  ui.embedWithLocks = page.embed && page.locks.any();
+  ui.picksPoints = exercisePicksPoints(state.exercise);
+  ui.picked.clear();
   updateKeyboardFocus(ui.focus, tabPressed);
   Layout layout = computePageLayout(ImGui::GetIO().DisplaySize, page);
   tutorialLayout(state, layout);  // tutorials/tutorials_panel.hpp
@@ -41,6 +45,8 @@ void buildFrameUi(AppState& state, UiState& ui, bool tabPressed) {
   drawPhoneTabs(state, ui, layout);   // panels/panels.hpp: the phone's section tabs
   drawStartCard(state, ui, layout);   // panels/start_card.hpp: first visit, Help
   drawKeyboardFocus(ui.focus);        // the ring around the control Tab reached
+  for (const Index picked : ui.picked) (void)pickExercisePoint(state.exercise, picked);
+  ui.picked.clear();
 }
 
 }  // namespace kpg::app

@@ -220,7 +220,7 @@ EMSCRIPTEN_KEEPALIVE void kpg_post_notice(int kind, const char* text) {
 extern "C" EMSCRIPTEN_KEEPALIVE const char* kpg_lockable_items_json() {
   using kpg::jsonNumber;
   std::string out = "[";
-  for (const auto& d : kpg::app::mutableState().lockablesDrawn) {
+  for (const auto& d : kpg::app::mutableUi().lockablesDrawn) {
     if (out.size() > 1) out += ",";
     out += "{\"item\":" + kpg::jsonQuote(d.item) +
            ",\"control\":" + kpg::jsonQuote(std::string(kpg::app::lockedControlName(d.control))) +

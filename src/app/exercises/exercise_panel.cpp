@@ -35,7 +35,7 @@ void pointsAnswer(AppState& state) {
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.25f, 1));
     const std::string label = std::to_string(pointNumber(t)) + "##pick";  // numbered from 1
     if (ImGui::Button(label.c_str(), ImVec2(ImGui::GetFontSize() * 1.8f, 0)))
-      (void)pickExercisePoint(t);
+      (void)pickExercisePoint(s, t);
     if (on) ImGui::PopStyleColor();
   }
   std::string picked;
@@ -252,9 +252,12 @@ void markPicked(const AppState& state, const UiState& ui) {
 
 }  // namespace
 
-bool pickExercisePoint(Index index) {
-  ExerciseSession& s = mutableState().exercise;
-  if (!picksPoints(s) || s.status == ExerciseStatus::Solved) return false;
+bool exercisePicksPoints(const ExerciseSession& s) {
+  return picksPoints(s) && s.status != ExerciseStatus::Solved;
+}
+
+bool pickExercisePoint(ExerciseSession& s, Index index) {
+  if (!exercisePicksPoints(s)) return false;
   const auto at = std::find(s.selected.begin(), s.selected.end(), index);
   if (at != s.selected.end())
     s.selected.erase(at);

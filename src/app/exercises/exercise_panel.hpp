@@ -13,9 +13,11 @@ namespace kpg::app {
 bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect);
 // The "Exercises" button at the top of `rect` (beside the Tutorials toggle).
 void drawExercisesToggle(AppState& state, UiState& ui, const PanelRect& rect);
-// A tap on point `index` of the canvas: picked for the open exercise's answer when its goal asks
-// for points (true), else not consumed (false).
-bool pickExercisePoint(Index index);
+// Whether the open exercise's goal asks for points and is not solved yet: a tap on a point of the
+// canvas then picks it (UiState::picksPoints) instead of pinning its tooltip.
+bool exercisePicksPoints(const ExerciseSession& s);
+// Point `index` picked (or unpicked) for the open exercise's answer; false when it takes none.
+bool pickExercisePoint(ExerciseSession& s, Index index);
 // Asks the page (index.html) to copy the open exercise's link ("copy-link") or to download the
 // single file that opens it ("download"); exercise_bridge.cpp.
 void requestExercisePageAction(const char* what);

@@ -191,7 +191,7 @@ std::vector<PresetEntry> modePresets() {
 
 void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
   sectionTitle("Data (shared with the SVM lab)");
-  const LockedItems dataLock(LockedControl::Data);  // a course page's lock (lock_ui.hpp)
+  const LockedItems dataLock(ui, LockedControl::Data);  // a course page's lock (lock_ui.hpp)
   const std::vector<PresetEntry> presets = modePresets();
   const int presetCount = static_cast<int>(presets.size());
   for (int k = 0; k < presetCount; ++k)
@@ -209,7 +209,7 @@ void dataControls(LabState& lab, UiState& ui, ModesView& mv) {
       if (std::string(presets[k].name) == "sine") {
         (void)loadSinePreset(lab, 40, 0.15, 1, true);
       } else {
-        dispatchUi(lab, action::LoadPreset{presets[k].name});
+        dispatchUi(lab, ui, action::LoadPreset{presets[k].name});
       }
     }
     ImGui::EndCombo();
@@ -229,9 +229,9 @@ void handleModeShortcuts(ModesState& modes, LabState& lab, const UiState& ui) {
   const bool space = ImGui::IsKeyPressed(kSpace, false);
   const bool back = (space && io.KeyShift) || ImGui::IsKeyPressed(kLeft, true);
   const bool forward = (space && !io.KeyShift) || ImGui::IsKeyPressed(kRight, true);
-  if ((back || forward) && !uiLocked(LockedControl::Step))
+  if ((back || forward) && !uiLocked(ui, LockedControl::Step))
     sendModeAction(modes, lab, back ? "modeStepBack" : "modeStep", "n", 1);
-  if (ImGui::IsKeyPressed(kR, false) && !uiLocked(LockedControl::Step) &&
+  if (ImGui::IsKeyPressed(kR, false) && !uiLocked(ui, LockedControl::Step) &&
       (modes.playback.running || modeCanStep(modes)))
     sendModeAction(modes, lab, modes.playback.running ? "modePause" : "modePlay");
 }
@@ -314,7 +314,7 @@ bool sendModeParams(ModesState& modes, LabState& lab, Mode mode, JsonValue membe
 
 void steppingControls(ModesState& modes, LabState& lab, UiState& ui, const char* stepTip) {
   sectionTitle("Run");
-  const LockedItems stepLock(LockedControl::Step);
+  const LockedItems stepLock(ui, LockedControl::Step);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   const std::int64_t position = modePosition(modes);
   ImGui::BeginDisabled(position == 0);
@@ -365,7 +365,7 @@ void drawModeSelector(ModesState& modes, LabState& lab, UiState& ui) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   const std::string current(modeTitle(modes.mode));
-  const LockedItems methodLock(LockedControl::Method);
+  const LockedItems methodLock(ui, LockedControl::Method);
   const bool open = ImGui::BeginCombo("##mode", current.c_str());
   comboTabStop("method");
   methodLock.explain("method");
@@ -418,7 +418,7 @@ void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout, const M
     drawKernelControls(lab, ui);
     ensureBuilt(modes, lab);  // the kernel or the data may have changed
     if (screen.controls) {
-      const LockedItems methodLock(LockedControl::Method);  // the method's own parameters
+      const LockedItems methodLock(ui, LockedControl::Method);  // the method's own parameters
       screen.controls(modes, lab, ui);
     }
     ImGui::End();

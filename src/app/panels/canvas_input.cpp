@@ -38,7 +38,7 @@ void addPointAt(LabState& lab, UiState& ui, const CanvasView& view, ImVec2 p) {
   const double x = view.plotX(p.x), y = view.plotY(p.y);
   // docs/bad-inputs.md W9: a click at a non-finite coordinate (degenerate zoom) is ignored.
   if (!std::isfinite(x) || !std::isfinite(y)) return;
-  dispatchUi(lab, action::AddPoint{x, y, ui.currentClass});
+  dispatchUi(lab, ui, action::AddPoint{x, y, ui.currentClass});
 }
 
 }  // namespace
@@ -52,7 +52,7 @@ void handleCanvasInput(LabState& lab, UiState& ui, const CanvasView& view, bool 
   // release must not add a point).
   const PinchDelta& pinch = ui.pinch;
   if (pinch.active || pinch.zoom != 1 || pinch.panX != 0 || pinch.panY != 0) {
-    if (g.draggingPoint) dispatchUi(lab, action::EndDrag{});
+    if (g.draggingPoint) dispatchUi(lab, ui, action::EndDrag{});
     g = CanvasGesture{};
     const ImVec2 centre(pinch.centreX, pinch.centreY);
     if (view.contains(centre) && std::isfinite(pinch.zoom) && pinch.zoom > 0) {
@@ -62,7 +62,7 @@ void handleCanvasInput(LabState& lab, UiState& ui, const CanvasView& view, bool 
         const CanvasView zoomed = CanvasView::fit(window, view.min, view.max);
         window = pannedWindow(window, zoomed, ImVec2(pinch.panX, pinch.panY));
       }
-      dispatchUi(lab, action::SetView{window});
+      dispatchUi(lab, ui, action::SetView{window});
       ui.viewChangedSeconds = ui.nowSeconds;
     }
     return;
@@ -71,7 +71,7 @@ void handleCanvasInput(LabState& lab, UiState& ui, const CanvasView& view, bool 
   if (hovered && io.MouseWheel != 0 && std::isfinite(io.MouseWheel)) {
     const double factor =
         std::pow(1.15, static_cast<double>(std::clamp(io.MouseWheel, -10.0f, 10.0f)));
-    dispatchUi(lab, action::SetView{zoomedWindow(lab.view, view, mouse, factor)});
+    dispatchUi(lab, ui, action::SetView{zoomedWindow(lab.view, view, mouse, factor)});
     ui.viewChangedSeconds = ui.nowSeconds;
   }
 
@@ -91,7 +91,7 @@ void handleCanvasInput(LabState& lab, UiState& ui, const CanvasView& view, bool 
     if (!g.moved && !g.longPressDone && g.pointIndex >= 0 && g.heldFrames >= kLongPressFrames &&
         ui.nowSeconds - g.startSeconds >= kLongPressSeconds) {
       // Long press: delete (the tablet's way, no right click needed).
-      dispatchUi(lab, action::DeletePoint{g.pointIndex});
+      dispatchUi(lab, ui, action::DeletePoint{g.pointIndex});
       g.longPressDone = true;
       ui.pinnedIndex = -1;
     }
@@ -100,14 +100,14 @@ void handleCanvasInput(LabState& lab, UiState& ui, const CanvasView& view, bool 
       if (ui.tool == CanvasTool::AddMove && onPoint) {
         const double x = view.plotX(mouse.x), y = view.plotY(mouse.y);
         if (std::isfinite(x) && std::isfinite(y)) {
-          dispatchUi(lab, action::MovePoint{g.pointIndex, x, y, true});
+          dispatchUi(lab, ui, action::MovePoint{g.pointIndex, x, y, true});
           g.draggingPoint = true;
         }
       } else if (ui.tool == CanvasTool::Erase && g.pointIndex >= 0) {
         const Index under = hitTest(lab, view, mouse, kHitRadius);
-        if (under >= 0) dispatchUi(lab, action::DeletePoint{under});
+        if (under >= 0) dispatchUi(lab, ui, action::DeletePoint{under});
       } else if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) {
-        dispatchUi(lab, action::SetView{pannedWindow(lab.view, view, io.MouseDelta)});
+        dispatchUi(lab, ui, action::SetView{pannedWindow(lab.view, view, io.MouseDelta)});
         ui.viewChangedSeconds = ui.nowSeconds;
       }
     }
@@ -118,19 +118,22 @@ void handleCanvasInput(LabState& lab, UiState& ui, const CanvasView& view, bool 
   if (!g.moved && !g.longPressDone) {
     if (ui.tool == CanvasTool::AddMove) {
       if (g.pointIndex >= 0) {
-        // An open exercise asking for points takes the tap as its answer (exercise_panel.hpp).
-        if (!pickExercisePoint(g.pointIndex))
+        // An open exercise asking for points takes the tap as its answer (exercise_panel.hpp;
+        // buildFrameUi hands the pick to it after the frame).
+        if (ui.picksPoints)
+          ui.picked.push_back(g.pointIndex);
+        else
           ui.pinnedIndex = ui.pinnedIndex == g.pointIndex ? -1 : g.pointIndex;
       } else {
         ui.pinnedIndex = -1;
         addPointAt(lab, ui, view, g.start);
       }
     } else if (ui.tool == CanvasTool::Erase && g.pointIndex >= 0) {
-      dispatchUi(lab, action::DeletePoint{g.pointIndex});
+      dispatchUi(lab, ui, action::DeletePoint{g.pointIndex});
       ui.pinnedIndex = -1;
     }
   }
-  if (g.draggingPoint) dispatchUi(lab, action::EndDrag{});
+  if (g.draggingPoint) dispatchUi(lab, ui, action::EndDrag{});
   g = CanvasGesture{};
 }
 

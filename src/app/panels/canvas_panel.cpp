@@ -347,7 +347,7 @@ void drawNotices(LabState& lab, UiState& ui) {
   }
   const std::uint64_t id = notice.id;
   if (ImGui::SmallButton("×")) {
-    dispatchUi(lab, action::DismissNotice{id});
+    dispatchUi(lab, ui, action::DismissNotice{id});
     return;
   }
   ImGui::SameLine();

@@ -34,7 +34,7 @@ const char* const kKernelNames[] = {"linear   k = x·x′", "polynomial   (γ x�
 
 void dataSection(LabState& lab, UiState& ui) {
   sectionTitle("Data");
-  const LockedItems dataLock(LockedControl::Data);  // a course page's lock (lock_ui.hpp)
+  const LockedItems dataLock(ui, LockedControl::Data);  // a course page's lock (lock_ui.hpp)
   const std::vector<PresetEntry>& presets = labPresets();
   const int presetCount = static_cast<int>(presets.size());
   ImGui::SetNextItemWidth(-1);
@@ -64,7 +64,7 @@ void dataSection(LabState& lab, UiState& ui) {
     for (int k = 0; k < presetCount; ++k) {
       if (ImGui::Selectable(presets[k].label, lab.presetName == presets[k].name)) {
         ui.presetIndex = k;
-        dispatchUi(lab, action::LoadPreset{presets[k].name});
+        dispatchUi(lab, ui, action::LoadPreset{presets[k].name});
       }
     }
     ImGui::EndCombo();
@@ -92,9 +92,10 @@ void dataSection(LabState& lab, UiState& ui) {
     const bool generate = ImGui::Button("Generate");
     markItem(ui, "generate");
     if (generate) {
-      dispatchUi(lab, action::Generate{presets[ui.presetIndex].name, ui.generateCount,
-                                       static_cast<double>(ui.generateNoise),
-                                       static_cast<std::uint64_t>(ui.generateSeed)});
+      dispatchUi(lab, ui,
+                 action::Generate{presets[ui.presetIndex].name, ui.generateCount,
+                                  static_cast<double>(ui.generateNoise),
+                                  static_cast<std::uint64_t>(ui.generateSeed)});
     }
     tip(ui, "Draw a new point set with these N, noise and seed (replaces the points).");
   }
@@ -127,9 +128,9 @@ void modelSection(LabState& lab, UiState& ui) {
   bool hard = lab.params.hardMargin();
   if (!hard && std::isfinite(lab.params.c)) ui.lastFiniteC = lab.params.c;
   {
-    const LockedItems cLock(LockedControl::C);
+    const LockedItems cLock(ui, LockedControl::C);
     if (ImGui::Checkbox("hard margin (C = ∞)", &hard)) {
-      dispatchUi(lab,
+      dispatchUi(lab, ui,
                  action::SetC{hard ? std::numeric_limits<double>::infinity() : ui.lastFiniteC});
     }
     markItem(ui, "hardMargin");
@@ -140,15 +141,15 @@ void modelSection(LabState& lab, UiState& ui) {
     if (!hard) {
       double c = lab.params.c;
       if (paramSlider(lab, ui, ParamId::C, c)) {
-        dispatchUi(lab, action::SetC{c});
+        dispatchUi(lab, ui, action::SetC{c});
       }
       cLock.explain("C");
     }
   }
-  const LockedItems solverLock(LockedControl::Solver);
+  const LockedItems solverLock(ui, LockedControl::Solver);
   double eps = lab.params.eps;
   if (paramSlider(lab, ui, ParamId::Eps, eps)) {
-    dispatchUi(lab, action::SetEps{eps});
+    dispatchUi(lab, ui, action::SetEps{eps});
   }
   solverLock.explain("eps");
   const float labelWidth = ImGui::CalcTextSize("bias b").x + 10;
@@ -158,7 +159,7 @@ void modelSection(LabState& lab, UiState& ui) {
   const bool ruleChanged = ImGui::Combo("pair", &rule, rules, 2);
   comboTabStop("pair");
   if (ruleChanged) {
-    dispatchUi(lab,
+    dispatchUi(lab, ui,
                action::SetRule{rule == 0 ? SelectionRule::SecondOrder : SelectionRule::FirstOrder});
   }
   tip(ui,
@@ -171,8 +172,9 @@ void modelSection(LabState& lab, UiState& ui) {
   const bool biasChanged = ImGui::Combo("bias b", &bias, biases, 2);
   comboTabStop("bias b");
   if (biasChanged) {
-    dispatchUi(lab, action::SetBiasRule{bias == 0 ? BiasRule::Libsvm
-                                                  : BiasRule::AverageOverSupportVectors});
+    dispatchUi(
+        lab, ui,
+        action::SetBiasRule{bias == 0 ? BiasRule::Libsvm : BiasRule::AverageOverSupportVectors});
   }
   tip(ui,
       "The bias b of f(x) = Σ αᵢyᵢ k(xᵢ, x) + b: from the free SVs (0 < α < C, on the margin "
@@ -183,7 +185,7 @@ void solverSection(LabState& lab, UiState& ui) {
   sectionTitle("SMO solver");
   // Live mode (lab_state.hpp LiveState): edits warm-start from the previous α and re-converge.
   bool live = lab.live.on;
-  if (ImGui::Checkbox("Live", &live)) dispatchUi(lab, action::SetLive{live});
+  if (ImGui::Checkbox("Live", &live)) dispatchUi(lab, ui, action::SetLive{live});
   tip(ui,
       "Live: after each edit SMO restarts from the previous α (clipped to [0, C], Σ αᵢyᵢ = 0 "
       "restored, new points at 0) and runs to convergence.\nOff: edits go back to step 0, "
@@ -205,13 +207,13 @@ void solverSection(LabState& lab, UiState& ui) {
     }
   }
   const bool haveSolver = lab.history.has_value();
-  const LockedItems stepLock(LockedControl::Step);
+  const LockedItems stepLock(ui, LockedControl::Step);
   ImGui::BeginDisabled(!haveSolver);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-  if (ImGui::Button("◀ Step back", ImVec2(half, 0))) dispatchUi(lab, action::StepBack{1});
+  if (ImGui::Button("◀ Step back", ImVec2(half, 0))) dispatchUi(lab, ui, action::StepBack{1});
   tip(ui, "Undo the last pair update (Shift+Space or ←).");
   ImGui::SameLine();
-  if (ImGui::Button("Step ▶", ImVec2(half, 0))) dispatchUi(lab, action::Step{1});
+  if (ImGui::Button("Step ▶", ImVec2(half, 0))) dispatchUi(lab, ui, action::Step{1});
   markItem(ui, "step");
   tip(ui,
       "One SMO step (Space or →): pick the pair i, j, solve the dual for αᵢ, αⱼ exactly, clip to "
@@ -220,25 +222,25 @@ void solverSection(LabState& lab, UiState& ui) {
   const bool running = lab.playback.running;
   if (ImGui::Button(running ? "Pause" : "Run", ImVec2(half, 0))) {
     if (running) {
-      dispatchUi(lab, action::Pause{});
+      dispatchUi(lab, ui, action::Pause{});
     } else {
-      dispatchUi(lab, action::Run{});
+      dispatchUi(lab, ui, action::Run{});
     }
   }
   tip(ui, "Run / pause the steps at the speed below (R).");
   ImGui::SameLine();
-  if (ImGui::Button("Reset", ImVec2(half, 0))) dispatchUi(lab, action::Reset{});
+  if (ImGui::Button("Reset", ImVec2(half, 0))) dispatchUi(lab, ui, action::Reset{});
   markItem(ui, "reset");
   tip(ui, "Back to step 0: every αᵢ = 0.");
   if (ImGui::Button("Run to convergence", ImVec2(-1, 0))) {
-    dispatchUi(lab, action::RunToConvergence{});
+    dispatchUi(lab, ui, action::RunToConvergence{});
   }
   markItem(ui, "runToConvergence");
   tip(ui, "Step until m(α) − M(α) < eps (the KKT conditions hold to eps), time-sliced.");
 
   bool fastest = lab.playback.stepsPerSecond <= 0;
   if (ImGui::Checkbox("max speed", &fastest)) {
-    dispatchUi(lab, action::SetSpeed{fastest ? 0.0 : 5.0});
+    dispatchUi(lab, ui, action::SetSpeed{fastest ? 0.0 : 5.0});
   }
   tip(ui, "Run as many steps per frame as fit in the frame's time.");
   // On a row of its own: beside the check box, a 245 px panel clipped the slider's text and the
@@ -246,7 +248,7 @@ void solverSection(LabState& lab, UiState& ui) {
   if (!fastest) {
     double speed = lab.playback.stepsPerSecond;
     if (paramSlider(lab, ui, ParamId::StepsPerSecond, speed)) {
-      dispatchUi(lab, action::SetSpeed{speed});
+      dispatchUi(lab, ui, action::SetSpeed{speed});
     }
   } else {
     // The same height either way: the scrubber below stays put.
@@ -267,7 +269,7 @@ void solverSection(LabState& lab, UiState& ui) {
           "##scrub", &position, 0,
           static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(furthest, 1), 1 << 30)),
           scrubFormat)) {
-    dispatchUi(lab, action::Seek{position});
+    dispatchUi(lab, ui, action::Seek{position});
   }
   tip(ui, "Drag to any recorded step: the field, the α bars and the pair panel follow.");
   ImGui::EndDisabled();
@@ -298,19 +300,19 @@ void sectionTitle(const char* text) {
 }
 
 void drawEditRow(LabState& lab, UiState& ui) {
-  const bool dataLocked = uiLocked(LockedControl::Data);
+  const bool dataLocked = uiLocked(ui, LockedControl::Data);
   ImGui::BeginDisabled(lab.undoStack.empty() || dataLocked);
-  if (ImGui::Button("Undo")) dispatchUi(lab, action::Undo{});
+  if (ImGui::Button("Undo")) dispatchUi(lab, ui, action::Undo{});
   ImGui::EndDisabled();
   tip(ui, "Undo the last edit of the points (Ctrl+Z; Cmd+Z on a Mac).");
   ImGui::SameLine();
   ImGui::BeginDisabled(lab.redoStack.empty() || dataLocked);
-  if (ImGui::Button("Redo")) dispatchUi(lab, action::Redo{});
+  if (ImGui::Button("Redo")) dispatchUi(lab, ui, action::Redo{});
   ImGui::EndDisabled();
   tip(ui, "Redo the edit undone last (Ctrl+Shift+Z or Ctrl+Y).");
   ImGui::SameLine();
   if (ImGui::Button("Fit view")) {
-    dispatchUi(lab, action::SetView{fittedWindow(lab.data.points)});
+    dispatchUi(lab, ui, action::SetView{fittedWindow(lab.data.points)});
     ui.viewChangedSeconds = ui.nowSeconds;
   }
   tip(ui, "Zoom and pan so that every point is in view.");
@@ -321,14 +323,14 @@ void drawEditRow(LabState& lab, UiState& ui) {
 void drawKernelControls(LabState& lab, UiState& ui) {
   KernelParams kernel = lab.params.kernel;
   int type = static_cast<int>(kernel.type);
-  const LockedItems kernelLock(LockedControl::Kernel);  // the type, r and p
+  const LockedItems kernelLock(ui, LockedControl::Kernel);  // the type, r and p
   ImGui::SetNextItemWidth(-1);
   const bool kernelChanged = ImGui::Combo("##kernel", &type, kKernelNames, 4);
   comboTabStop("kernel");
   markItem(ui, "kernel");
   if (kernelChanged) {
     kernel.type = static_cast<KernelType>(type);
-    dispatchUi(lab, action::SetKernel{kernel});
+    dispatchUi(lab, ui, action::SetKernel{kernel});
     return;
   }
   tip(ui,
@@ -341,7 +343,7 @@ void drawKernelControls(LabState& lab, UiState& ui) {
     // γ has its own lock: a page may lock the kernel and leave γ to the student.
     ImGui::EndDisabled();
     {
-      const LockedItems gammaLock(LockedControl::Gamma);
+      const LockedItems gammaLock(ui, LockedControl::Gamma);
       if (paramSlider(lab, ui, ParamId::Gamma, kernel.gamma)) {
         changed = true;
       }
@@ -362,7 +364,7 @@ void drawKernelControls(LabState& lab, UiState& ui) {
       changed = true;
     }
   }
-  if (changed) dispatchUi(lab, action::SetKernel{kernel});
+  if (changed) dispatchUi(lab, ui, action::SetKernel{kernel});
 }
 
 void drawControlsPanel(AppState& app, UiState& ui, const PanelRect& rect) {

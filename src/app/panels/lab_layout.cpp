@@ -202,9 +202,9 @@ void handleShortcuts(LabState& lab, UiState& ui) {
     // Undo / redo the edits of the points (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y; Cmd on a Mac), as
     // the Undo and Redo buttons say. dispatchUi refuses them under a data lock, said once.
     if (ImGui::IsKeyPressed(kZ, true) && !io.KeyShift && !lab.undoStack.empty())
-      dispatchUi(lab, action::Undo{});
+      dispatchUi(lab, ui, action::Undo{});
     else if ((ImGui::IsKeyPressed(kZ, true) && io.KeyShift) || ImGui::IsKeyPressed(kY, true))
-      if (!lab.redoStack.empty()) dispatchUi(lab, action::Redo{});
+      if (!lab.redoStack.empty()) dispatchUi(lab, ui, action::Redo{});
     return;
   }
   // Space and → step forward, Shift+Space and ← step back. Space does not repeat (one press, one
@@ -213,23 +213,23 @@ void handleShortcuts(LabState& lab, UiState& ui) {
   const bool back = (space && io.KeyShift) || ImGui::IsKeyPressed(kLeft, true);
   const bool forward = (space && !io.KeyShift) || ImGui::IsKeyPressed(kRight, true);
   if (back) {
-    dispatchUi(lab, action::StepBack{1});
+    dispatchUi(lab, ui, action::StepBack{1});
   } else if (forward) {
-    dispatchUi(lab, action::Step{1});
+    dispatchUi(lab, ui, action::Step{1});
   }
   if (ImGui::IsKeyPressed(kR, false)) {
     if (lab.playback.running) {
-      dispatchUi(lab, action::Pause{});
+      dispatchUi(lab, ui, action::Pause{});
     } else {
-      dispatchUi(lab, action::Run{});
+      dispatchUi(lab, ui, action::Run{});
     }
   }
 }
 
-void dispatchUi(LabState& lab, const LabAction& action) {
+void dispatchUi(LabState& lab, const UiState& ui, const LabAction& action) {
   // A course page's locks (session/page_settings.hpp): a locked control is drawn disabled; a
   // shortcut or a click on the canvas that would change it is refused here, said once.
-  if (auto locked = lockedError(uiLocks(), lab, action)) {
+  if (auto locked = lockedError(ui.locks, lab, action)) {
     if (lab.notices.empty() || lab.notices.back().text != *locked)
       postNotice(lab, NoticeKind::Warning, *locked);
     return;

@@ -1,8 +1,7 @@
 #include "panels/lock_ui.hpp"
 
-#include "app_state.hpp"
 #include "data/json_text.hpp"
-#include "js_bridge.hpp"
+#include "panels/panels.hpp"
 
 #include <imgui.h>
 
@@ -11,15 +10,12 @@
 
 namespace kpg::app {
 
-const Locks& uiLocks() {
-  return mutableState().page.locks;
+bool uiLocked(const UiState& ui, LockedControl control) {
+  return ui.locks.has(control);
 }
 
-bool uiLocked(LockedControl control) {
-  return uiLocks().has(control);
-}
-
-LockedItems::LockedItems(LockedControl control) : control_(control), locked_(uiLocked(control)) {
+LockedItems::LockedItems(UiState& ui, LockedControl control)
+    : ui_(ui), control_(control), locked_(uiLocked(ui, control)) {
   ImGui::BeginDisabled(locked_);
 }
 
@@ -28,7 +24,7 @@ LockedItems::~LockedItems() {
 }
 
 void LockedItems::explain(const char* item) const {
-  AppState& state = mutableState();
+  UiState& state = ui_;
   if (state.lockablesFrame != ImGui::GetFrameCount()) {
     state.lockablesFrame = ImGui::GetFrameCount();
     state.lockablesDrawn.clear();
@@ -38,7 +34,7 @@ void LockedItems::explain(const char* item) const {
   // A course page that locks controls leaves the student the others: in the compact embed
   // layout the controls panel opens scrolled to the first one left open (two moons with only γ
   // unlocked shows γ, not the locked solver buttons above it), once per page load.
-  if (!locked_ && state.page.embed && state.page.locks.any() && !state.lockablesScrolled) {
+  if (!locked_ && state.embedWithLocks && !state.lockablesScrolled) {
     state.lockablesScrolled = true;
     ImGui::SetScrollHereY(0.5f);
   }

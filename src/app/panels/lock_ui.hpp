@@ -1,7 +1,7 @@
 #pragma once
 // A course page's locks on screen (session/page_settings.hpp): a locked control is
 // drawn disabled and says why in its tooltip. Use around one or more ImGui items:
-//   LockedItems lock(LockedControl::C);
+//   LockedItems lock(ui, LockedControl::C);
 //   ImGui::SliderFloat("C", ...);
 //   lock.explain("C");   // after each item: the tooltip when the pointer is over it
 // dispatchUi (lab_layout.cpp) refuses a locked action in any case (keyboard shortcuts, canvas).
@@ -14,13 +14,14 @@
 
 namespace kpg::app {
 
-// The application's locks (AppState::page.locks).
-const Locks& uiLocks();
-bool uiLocked(LockedControl control);
+struct UiState;
+
+// Whether the page locks `control` (ui.locks, which buildFrameUi copies from AppState::page).
+bool uiLocked(const UiState& ui, LockedControl control);
 
 class LockedItems {
  public:
-  explicit LockedItems(LockedControl control);
+  LockedItems(UiState& ui, LockedControl control);
   ~LockedItems();
   LockedItems(const LockedItems&) = delete;
   LockedItems& operator=(const LockedItems&) = delete;
@@ -30,6 +31,7 @@ class LockedItems {
   void explain(const char* item) const;
 
  private:
+  UiState& ui_;
   LockedControl control_;
   bool locked_;
 };

@@ -126,6 +126,24 @@ struct UiState {
   FilesUi files;            // the Share / files toolbar (panels/file_toolbar.cpp)
   PhoneSection phoneSection = PhoneSection::Controls;  // the phone layout's section shown
   KeyboardFocus focus;  // Tab through the controls (panels/keyboard_focus.hpp)
+
+  // What the page and the open exercise allow this frame, handed to the panels by buildFrameUi
+  // (frame_ui.cpp) from the application's state, so that a panel reads its parameters only.
+  Locks locks;                  // the course page's or the exercise's locks (page.locks)
+  bool embedWithLocks = false;  // the compact embed layout with something locked
+  bool picksPoints = false;     // the open exercise asks for points: a click picks, not adds
+  std::vector<Index> picked;    // points clicked this frame, for the exercise (applied after)
+  // The lockable controls the last frame drew (panels/lock_ui.hpp), for window.kpg's
+  // kpg_lockable_items_json: cleared by the first control a new frame draws.
+  struct DrawnLockable {
+    std::string item;
+    LockedControl control;
+    bool locked;
+    float rect[4];  // left, top, right, bottom in CSS pixels of the page
+  };
+  int lockablesFrame = -1;
+  std::vector<DrawnLockable> lockablesDrawn;
+  bool lockablesScrolled = false;  // the embed layout showed the first unlocked control once
 };
 
 struct Layout {
@@ -167,6 +185,6 @@ void drawStatusBar(LabState& lab, UiState& ui, const PanelRect& rect);
 void handleShortcuts(LabState& lab, UiState& ui);
 
 // Applies an action from the UI; errors are posted as notices by apply() itself.
-void dispatchUi(LabState& lab, const LabAction& action);
+void dispatchUi(LabState& lab, const UiState& ui, const LabAction& action);
 
 }  // namespace kpg::app

@@ -1,4 +1,4 @@
-// The file toolbar's side of window.kpg (panels/file_toolbar.hpp; index.html's "files" block):
+// The file toolbar's side of window.kpg (panels/file_toolbar.hpp; web/page/files.js):
 // the toolbar's rectangles and message for tests, feedback from the page ("link copied", an
 // import's error), the key the address bar follows, and the offscreen figure for Export PNG.
 

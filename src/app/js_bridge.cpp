@@ -13,7 +13,7 @@
 
 #include <string>
 
-// The page (index.html) installs these hooks on Module before the script loads.
+// The page (web/page/*.js) installs these hooks on Module before the script loads.
 EM_JS(void, kpgJsFirstFrame, (), {
   if (Module.onKpgFirstFrame) Module.onKpgFirstFrame();
 });

@@ -375,7 +375,7 @@ EMSCRIPTEN_KEEPALIVE void kpg_request_frame() {
 
 // For the fault tests only (web/tests/faults.test.mjs): the next display refresh runs
 // __builtin_trap() at the start of frame(), a wasm trap like a fault in the frame (reliability audit
-// N1), so that the page's handling of it (index.html fault(): the error box, kpg.error, the session
+// N1), so that the page's handling of it (web/page/faults.js fault(): the error box, kpg.error, the session
 // offered as a download and, after a reload, opened with Live off at step 0) can be tested.
 EMSCRIPTEN_KEEPALIVE void kpg_trap_next_frame() {
   kpg::app::trapNextFrame = true;

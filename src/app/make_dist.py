@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Builds the two distribution forms of the app from the built site (issue 10, "Open it anywhere").
+"""Builds the two distribution forms of the app from the built site: a folder to unpack
+anywhere and one file that opens with no server.
 
   OUT/kernel-playground/       index.html, kpg_app.js, kpg_app.wasm: relative paths only, so the folder
                                works from any static host under any sub-path (https://host/course/kpg/).

@@ -333,7 +333,7 @@ bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char*
   PlatformState& p = platform();
   p.frame = frame;
 
-  // index.html creates this context first (its WebGL2 check, with these same attributes), and
+  // web/page/boot.js creates this context first (its WebGL2 check, with these same attributes), and
   // the call below receives it: keep the attributes of the two in step.
   EmscriptenWebGLContextAttributes attributes;
   emscripten_webgl_init_context_attributes(&attributes);
@@ -346,7 +346,7 @@ bool runPlatform(const std::function<void(const FrameInfo&)>& frame, const char*
   // Kept so tests and "export PNG" can read back what was drawn after the frame.
   attributes.preserveDrawingBuffer = true;
   // Not every extension (Emscripten's default): only the one the app uses, enabled below. The
-  // check in index.html has waited for the GPU process's side of this context already.
+  // check in web/page/boot.js has waited for the GPU process's side of this context already.
   attributes.enableExtensionsByDefault = false;
   p.context = emscripten_webgl_create_context(kCanvas, &attributes);
   if (p.context <= 0) {

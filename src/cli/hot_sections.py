@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes src/cli/hot_sections.txt: the code sections `kpg` runs in everyday use, for the linker.
 
-Why: peak memory is an issue 11 goal (bench/engine_vs_libsvm.py, "peak memory <= svm-train's at
+Why: peak memory is a goal of the engine's benchmark (bench/engine_vs_libsvm.py, "peak memory <= svm-train's at
 the same -m"), and a code page counts once it is touched; the kernel then maps its page-cache
 neighbours too (fault-around, 64 KiB). On digits the 349 functions `kpg train` runs are 296 KB of
 code, yet they lay over 24 windows of 64 KiB of the 2.1 MB text, spread among the functions of

@@ -150,7 +150,7 @@ TEST_CASE("kpg kernel-method commands read CSV as they read LIBSVM files", "[cli
   CHECK_THAT(bad.errors, Contains("--format tsv: use libsvm or csv"));
 }
 
-TEST_CASE("kpg kernel methods: -h is not help but an unknown option (issue 12 CLI flags)",
+TEST_CASE("kpg kernel methods: -h is not help but an unknown option (LIBSVM's flags)",
           "[cli]") {
   for (const char* command : {"perceptron", "knn", "kmeans", "kpca", "kfd"}) {
     INFO(command);
@@ -162,7 +162,7 @@ TEST_CASE("kpg kernel methods: -h is not help but an unknown option (issue 12 CL
   }
 }
 
-TEST_CASE("kpg: -g 0 means 1/num_features in train, kernel and kpca alike (issue 12 CLI flags)",
+TEST_CASE("kpg: -g 0 means 1/num_features in train, kernel and kpca alike (LIBSVM's flags)",
           "[cli]") {
   TempDir dir;
   const std::string data = std::string(KPG_SHARED_DIR) + "/data/libsvm/heart_scale";
@@ -268,7 +268,7 @@ TEST_CASE("kpg: every command's --help lists each of its options once (option ta
   }
 }
 
-TEST_CASE("kpg: every --help gives the --label-column default the CSV reader uses (issue 12)",
+TEST_CASE("kpg: every --help gives the --label-column default the CSV reader uses",
           "[cli][csv]") {
   const std::string expected =
       "(default " + std::to_string(kpg::CsvReadOptions{}.labelColumn) + ")";

@@ -495,7 +495,7 @@ TEST_CASE("kpg CLI: an unwritable model path is reported before training (F9, M1
   CHECK_FALSE(hasTempFiles(dir.file("folder")));
 }
 
-TEST_CASE("kpg CLI: -h is LIBSVM's shrinking flag in train and trace (issue 12 CLI flags)",
+TEST_CASE("kpg CLI: -h is LIBSVM's shrinking flag in train and trace (LIBSVM's flags)",
           "[reference][svm][cli]") {
   TempDir dir;
   writeFile(dir.file("data"), kData);

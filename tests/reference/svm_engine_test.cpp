@@ -139,7 +139,7 @@ TEST_CASE("kpg train, trace and -v refuse overflowing kernel values, exit 2, no 
   CHECK_THAT(cv.errors, Catch::Contains(std::string(kKernelOverflowMessage)));
 }
 
-TEST_CASE("kpg train -j 1 and -j 2 write byte-identical models, dense and sparse (issue 11)",
+TEST_CASE("kpg train -j 1 and -j 2 write byte-identical models, dense and sparse",
           "[reference][svm][cli]") {
   // 9 000 samples, the dense ones with 16 features: every kernel column is long enough to be cut
   // between the threads (QColumnCache::parallelMinimum(); fewer dense features need longer

@@ -1,4 +1,4 @@
-// window.kpg's exercise functions (index.html): the list with the student's progress, the link
+// window.kpg's exercise functions (exercise_page.js): the list with the student's progress, the link
 // of the open exercise, and the progress the page keeps in localStorage.
 #include "exercises/exercise_panel.hpp"
 #include "exercises/exercise_state.hpp"

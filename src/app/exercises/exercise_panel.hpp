@@ -18,7 +18,7 @@ void drawExercisesToggle(AppState& state, UiState& ui, const PanelRect& rect);
 bool exercisePicksPoints(const ExerciseSession& s);
 // Point `index` picked (or unpicked) for the open exercise's answer; false when it takes none.
 bool pickExercisePoint(ExerciseSession& s, Index index);
-// Asks the page (index.html) to copy the open exercise's link ("copy-link") or to download the
+// Asks the page (exercise_page.js) to copy the open exercise's link ("copy-link") or to download the
 // single file that opens it ("download"); exercise_bridge.cpp.
 void requestExercisePageAction(const char* what);
 

@@ -12,7 +12,7 @@ namespace kpg::app {
 
 enum class ExerciseStatus { Open, Solved, Failed };
 
-// Solved / attempted per exercise id, kept by the page in localStorage (index.html).
+// Solved / attempted per exercise id, kept by the page in localStorage (exercise_page.js).
 struct ExerciseProgress {
   bool solved = false;
   int attempts = 0;

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Subsets the UI font (DejaVu Sans) to the glyphs the app can draw, at build time (issue 10).
+"""Subsets the UI font (DejaVu Sans) to the glyphs the app can draw, at build time.
 
 The full DejaVuSans.ttf is 740 KB, a third of the WebAssembly file; the app draws a few hundred of its
 6 000 glyphs. The subset keeps

@@ -4,7 +4,7 @@
 // Export ▾ (PNG figure, LIBSVM model, data as CSV or LIBSVM). When the canvas shows imported data
 // a second row names the file and lets the student pick the two features shown and the two
 // classes the lab steps (io/data_import.hpp). The buttons ask the page for the browser-only
-// part (file picker, download, clipboard: index.html's "files" block) through js_bridge; the
+// part (file picker, download, clipboard: web/page/files.js) through js_bridge; the
 // logic is in io/data_import, data_export and file_actions (kpg_app_logic, tested natively).
 //
 // Its messages ("link copied", an import's file:line error) are the toolbar's own, not lab

@@ -1,5 +1,5 @@
 #pragma once
-// The page's address parameters, read once at start-up (index.html passes
+// The page's address parameters, read once at start-up (web/page/start_session.js passes
 // location.search to kpg_open_url_params), in the spirit of TensorFlow Playground's flags. A course
 // page writes them by hand:
 //

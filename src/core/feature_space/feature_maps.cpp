@@ -51,7 +51,7 @@ FeatureMapLabel featureMapLabel(FeatureMapKind kind) {
               "notes 004 \"The kernel trick\", example 2"};
     case FeatureMapKind::Paraboloid:
       return {"φ(x) = (x₁, x₂, x₁² + x₂²)", "k(x, z) = x·z + ‖x‖²‖z‖²",
-              "the paraboloid lift (issue 27)"};
+              "the lift other teaching tools draw, with its true kernel"};
     case FeatureMapKind::Linear:
       return {"φ(x) = (x₁, x₂, 0)", "k(x, z) = x·z", "notes 000 \"Notable kernels\""};
   }

@@ -1,6 +1,6 @@
 #pragma once
 // Explicit feature maps of the plane into 3-D, each with its kernel k(x, z) = φ(x)·φ(z), so that
-// the kernel trick can be seen (issue 27) and checked number for number:
+// the kernel trick can be seen in the app's 3-D view and checked number for number:
 // clang-format off
 //   quadratic   φ(x) = (x₁², √2 x₁x₂, x₂²)    k(x, z) = (x·z)²           000 "(1) high dimensional
 //                                                                       spaces"
@@ -70,7 +70,7 @@ double productKernel(const Eigen::Vector2d& x, const Eigen::Vector2d& z);
 // k = x₁²z₁² + x₂²z₂².
 Eigen::Vector3d squaresMap(const Eigen::Vector2d& x);
 double squaresKernel(const Eigen::Vector2d& x, const Eigen::Vector2d& z);
-// The paraboloid lift (issue 27): φ(x) = (x₁, x₂, ‖x‖²); k = x·z + ‖x‖²‖z‖².
+// The paraboloid lift other teaching tools draw on two rings: φ(x) = (x₁, x₂, ‖x‖²); k = x·z + ‖x‖²‖z‖².
 Eigen::Vector3d paraboloidMap(const Eigen::Vector2d& x);
 double paraboloidKernel(const Eigen::Vector2d& x, const Eigen::Vector2d& z);
 // 000 "Notable kernels", the polynomial with u = 1, v = 0, p = 1: φ(x) = (x₁, x₂, 0);

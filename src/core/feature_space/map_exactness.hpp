@@ -1,6 +1,6 @@
 #pragma once
 // Which LIBSVM kernel a 3-D feature map reproduces exactly, and the converse: which kernels of the
-// lab have an exact finite map that the 3-D view can draw (issue 27).
+// lab have an exact finite map that the 3-D view can draw.
 //
 // Exact means k(x, z) = φ(x)·φ(z) for every x, z of the plane (notes 004 "The kernel trick"):
 //   linear          x·z = (x₁, x₂, 0)·(z₁, z₂, 0)                        map: linear

@@ -1,6 +1,6 @@
 #pragma once
 // The SVM of the lab as an explicit plane in a 3-D feature space, and that plane's trace on the
-// canvas (issue 27).
+// canvas, for the app's 3-D feature-space view.
 //
 // Primal from dual (notes 000 "SVM - optimization", "dual form"; 004 "The separable linear case"):
 //   w = Σᵢ αᵢ yᵢ φ(xᵢ),      f(x) = Σᵢ αᵢ yᵢ k(xᵢ, x) + b = w·φ(x) + b   when k = φ·φ.

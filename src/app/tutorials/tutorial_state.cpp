@@ -21,8 +21,120 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// What a tutorial page puts on the canvas with the notes' points, and the words "Try it" says it
+// in, so that the canvas and its description cannot disagree.
+constexpr int kRunToConvergence = -1;
+enum class PerceptronForm { None, Primal, Kernel };
+struct PageCanvas {
+  KernelParams kernel = KernelParams::linear();
+  double c = kInf;
+  std::optional<SelectionRule> rule;  // the lab's default when not set
+  double eps = 1e-9;  // tight, so that SMO on the canvas lands on the derivation's exact α
+  int step = 0;       // SMO updates taken on the canvas, or kRunToConvergence
+  PerceptronForm perceptron = PerceptronForm::None;            // the mode "Try it" opens
+  std::string words = ", linear kernel, C = ∞ (hard margin)";  // after "Loads the notes' points"
+};
+
+// The Mercer tutorial's two pages and the kernel perceptron: 001's (1 + x·z)², and on the Mercer
+// tutorial's second page the sigmoid, whose "Gram matrix" is indefinite.
+PageCanvas kernelPageCanvas(int page, bool sigmoidSecondPage) {
+  PageCanvas c;
+  const MercerExampleInput input = mercerNotesExample();
+  c.kernel = input.kernel;  // (1 + x·z)², course-notes 001's φ
+  c.words = " with the kernel (1 + x·z)²";
+  if (sigmoidSecondPage && page == 1) {
+    c.kernel = input.sigmoid;
+    c.c = 1.0;  // a finite box keeps SMO bounded on the indefinite matrix
+    c.words = " with the sigmoid kernel tanh(x·z), C = 1";
+  }
+  return c;
+}
+
+// One row per tutorial, in the order the panel lists and numbers them: its id, title, the notes'
+// data of each page (what Try it loads), its pages' canvas set-up as data, and what its pages show
+// besides the derivation. Adding a tutorial is a row here and its derivation (deriveTutorial).
+struct TutorialSpec {
+  const char* id;
+  const char* label;
+  ExactPoints (*notesPoints)(int page);
+  PageCanvas (*canvas)(int page, int lastPage);
+  bool anyPoints = false;     // derives from any points, labelled or not (Mercer's Gram matrix)
+  bool liveSmoPages = false;  // its pages after the first show the lab's SMO step record
+  bool smoOnCanvasPage =
+      false;  // one page more than derived: the same problem by SMO on the canvas
+  const char* gramHeatmaps[2] = {nullptr, nullptr};  // per page: the Gram heatmap's key prefix
+};
+
+const TutorialSpec kTutorials[] = {
+    {"hand-solved-svm", "1 · The hand-solved SVM (001 Q7)",
+     [](int) { return handSolvedSvmNotesData(); }, [](int, int) { return PageCanvas{}; }, false,
+     false, true},
+    {"perceptron", "2 · The perceptron (002)", [](int) { return perceptronNotesExample().points; },
+     [](int, int) {
+       PageCanvas c;
+       c.perceptron = PerceptronForm::Primal;
+       c.words +=
+           ", and opens the perceptron mode from 002's start β = (1, −1), β₀ = −2 with η = 1/4";
+       return c;
+     }},
+    {"kernel-perceptron", "3 · Dual and kernel perceptron", [](int) { return xorNotesData(); },
+     [](int page, int) {
+       PageCanvas c = kernelPageCanvas(page, false);
+       c.perceptron = PerceptronForm::Kernel;
+       c.words += ", and opens the perceptron mode in its kernel form";
+       return c;
+     }},
+    {"mercer",
+     "4 · Kernel trick and Mercer",
+     [](int page) {
+       const MercerExampleInput input = mercerNotesExample();
+       return page == 1 ? input.sigmoidPoints : input.points;
+     },
+     [](int page, int) { return kernelPageCanvas(page, true); },
+     true,
+     false,
+     false,
+     {"", "sigmoid_"}},
+    {"soft-margin", "5 · Hard and soft margin", [](int) { return softMarginExampleData(); },
+     [](int page, int) {
+       // 004's four pages: the same points under a smaller and smaller C.
+       static const std::pair<double, const char*> pages[] = {
+           {kInf, "C = ∞ (hard margin)"}, {10.0, "C = 10"}, {1.0, "C = 1"}, {0.1, "C = 0.1"}};
+       const auto& [value, name] = page >= 0 && page < 4 ? pages[page] : std::pair{1.0, "C = 1"};
+       PageCanvas c;
+       c.c = value;
+       c.words = std::string(", linear kernel, ") + name;
+       return c;
+     }},
+    {"smo", "6 · Anatomy of SMO (003)", [](int) { return handSolvedSvmNotesData(); },
+     [](int page, int last) {
+       // The SMO anatomy pages follow 003's maximal violating pair to a tight tolerance
+       // (svm_examples.hpp SmoExampleOptions); page k shows the lab after k updates, the last
+       // page the converged solution.
+       const SmoExampleOptions options;
+       PageCanvas c;
+       c.rule = options.rule;
+       c.eps = options.eps;
+       c.step = page == last && page > 0 ? kRunToConvergence : page;
+       c.words = ", linear kernel, C = ∞, 003's maximal violating pair, and " +
+                 (c.step == kRunToConvergence
+                      ? std::string("runs SMO to convergence")
+                      : "takes " + std::to_string(page) + " SMO step" + (page == 1 ? "" : "s"));
+       return c;
+     },
+     false, true},
+    {"geometry", "7 · Hyperplane geometry", [](int) { return geometryNotesExample().points; },
+     [](int, int) { return PageCanvas{}; }},
+};
+
+const TutorialSpec& tutorialSpec(const std::string& id) {
+  for (const TutorialSpec& spec : kTutorials)
+    if (id == spec.id) return spec;
+  return kTutorials[0];  // openTutorial refuses unknown ids; a stale id reads as the first
+}
+
 bool isHandSolved(const TutorialState& t) {
-  return t.id == "hand-solved-svm";
+  return tutorialSpec(t.id).smoOnCanvasPage;
 }
 
 // The hand-solved tutorial gets one page more than the core derives: the same problem by SMO on
@@ -44,15 +156,7 @@ Dataset labDataset(const LabState& lab) {
 
 // The notes' data of each tutorial (what Try it loads).
 ExactPoints notesPoints(const std::string& id, int page) {
-  if (id == "perceptron") return perceptronNotesExample().points;
-  if (id == "kernel-perceptron") return xorNotesData();
-  if (id == "mercer") {
-    const MercerExampleInput input = mercerNotesExample();
-    return page == 1 ? input.sigmoidPoints : input.points;
-  }
-  if (id == "soft-margin") return softMarginExampleData();
-  if (id == "geometry") return geometryNotesExample().points;
-  return handSolvedSvmNotesData();  // hand-solved-svm, smo
+  return tutorialSpec(id).notesPoints(page);
 }
 
 bool sameData(const LabState& lab, const ExactPoints& points) {
@@ -77,15 +181,11 @@ ViewWindow fitView(const Dataset& d) {
 }  // namespace
 
 const std::vector<TutorialEntry>& tutorialEntries() {
-  static const std::vector<TutorialEntry> entries = {
-      {"hand-solved-svm", "1 · The hand-solved SVM (001 Q7)"},
-      {"perceptron", "2 · The perceptron (002)"},
-      {"kernel-perceptron", "3 · Dual and kernel perceptron"},
-      {"mercer", "4 · Kernel trick and Mercer"},
-      {"soft-margin", "5 · Hard and soft margin"},
-      {"smo", "6 · Anatomy of SMO (003)"},
-      {"geometry", "7 · Hyperplane geometry"},
-  };
+  static const std::vector<TutorialEntry> entries = [] {
+    std::vector<TutorialEntry> list;
+    for (const TutorialSpec& spec : kTutorials) list.push_back({spec.id, spec.label});
+    return list;
+  }();
   return entries;
 }
 
@@ -120,7 +220,7 @@ void refreshTutorial(TutorialState& t, const LabState& lab) {
     if (n > kMaxTutorialPoints) {
       problem = "your canvas has " + std::to_string(n) +
                 " points; a derivation by hand shows at most " + std::to_string(kMaxTutorialPoints);
-    } else if (t.id == "mercer") {
+    } else if (tutorialSpec(t.id).anyPoints) {
       if (n == 0) problem = "the canvas has no points";
     } else {
       problem = checkBinaryPoints(points);
@@ -211,11 +311,12 @@ std::vector<std::string> tutorialWarnings(const TutorialState& t, const LabState
 }
 
 bool pageShowsLiveStep(const TutorialState& t) {
-  return (t.id == "smo" && t.page() > 0) || onLivePage(t);
+  return (tutorialSpec(t.id).liveSmoPages && t.page() > 0) || onLivePage(t);
 }
 
-bool pageShowsGramHeatmap(const TutorialState& t) {
-  return t.id == "mercer" && t.page() == 0;
+const char* gramHeatmapPrefix(const TutorialState& t) {
+  const int page = t.page();
+  return page >= 0 && page < 2 ? tutorialSpec(t.id).gramHeatmaps[page] : nullptr;
 }
 
 std::optional<std::string> openTutorial(TutorialState& t, const LabState& lab, std::string_view id,
@@ -299,62 +400,8 @@ void restoreStudentLab(TutorialState& t, LabState& lab) {
   lab = std::move(own);
 }
 
-// What a tutorial page puts on the canvas with the notes' points, and the words "Try it" says it
-// in: one row per tutorial, its pages' differences as data (the soft-margin pages' C, the SMO
-// pages' steps), so that the canvas and its description cannot disagree.
-constexpr int kRunToConvergence = -1;
-enum class PerceptronForm { None, Primal, Kernel };
-struct PageCanvas {
-  KernelParams kernel = KernelParams::linear();
-  double c = kInf;
-  std::optional<SelectionRule> rule;  // the lab's default when not set
-  double eps = 1e-9;  // tight, so that SMO on the canvas lands on the derivation's exact α
-  int step = 0;       // SMO updates taken on the canvas, or kRunToConvergence
-  PerceptronForm perceptron = PerceptronForm::None;  // the mode "Try it" opens
-  std::string words;  // after "Loads the notes' points onto the canvas"
-};
-
 PageCanvas pageCanvas(const TutorialState& t, int page) {
-  PageCanvas c;
-  c.words = ", linear kernel, C = ∞ (hard margin)";
-  if (t.id == "kernel-perceptron" || t.id == "mercer") {
-    const MercerExampleInput input = mercerNotesExample();
-    c.kernel = input.kernel;  // (1 + x·z)², course-notes 001's φ
-    c.words = " with the kernel (1 + x·z)²";
-    if (t.id == "mercer" && page == 1) {
-      c.kernel = input.sigmoid;
-      c.c = 1.0;  // the sigmoid's "Gram matrix" is indefinite: a finite box keeps SMO bounded
-      c.words = " with the sigmoid kernel tanh(x·z), C = 1";
-    }
-  } else if (t.id == "soft-margin") {
-    // 004's four pages: the same points under a smaller and smaller C.
-    static const std::pair<double, const char*> pages[] = {
-        {kInf, "C = ∞ (hard margin)"}, {10.0, "C = 10"}, {1.0, "C = 1"}, {0.1, "C = 0.1"}};
-    const auto& [value, name] = page >= 0 && page < 4 ? pages[page] : std::pair{1.0, "C = 1"};
-    c.c = value;
-    c.words = std::string(", linear kernel, ") + name;
-  } else if (t.id == "smo") {
-    // The SMO anatomy pages follow 003's maximal violating pair to a tight tolerance
-    // (svm_examples.hpp SmoExampleOptions); page k shows the lab after k updates, the last page
-    // the converged solution.
-    const SmoExampleOptions options;
-    c.rule = options.rule;
-    c.eps = options.eps;
-    const int last = tutorialPageCount(t) - 1;
-    c.step = page == last && page > 0 ? kRunToConvergence : page;
-    c.words = ", linear kernel, C = ∞, 003's maximal violating pair, and " +
-              (c.step == kRunToConvergence
-                   ? std::string("runs SMO to convergence")
-                   : "takes " + std::to_string(page) + " SMO step" + (page == 1 ? "" : "s"));
-  }
-  if (t.id == "perceptron") {
-    c.perceptron = PerceptronForm::Primal;
-    c.words += ", and opens the perceptron mode from 002's start β = (1, −1), β₀ = −2 with η = 1/4";
-  } else if (t.id == "kernel-perceptron") {
-    c.perceptron = PerceptronForm::Kernel;
-    c.words += ", and opens the perceptron mode in its kernel form";
-  }
-  return c;
+  return tutorialSpec(t.id).canvas(page, tutorialPageCount(t) - 1);
 }
 
 // The tutorials whose Try it opens the perceptron mode.

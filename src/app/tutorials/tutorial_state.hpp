@@ -16,9 +16,9 @@
 // (the lab's live step record next to the notes' formulas).
 // The page is remembered per tutorial, so leaving and coming back shows the same page.
 
+#include "io/action_router.hpp"
 #include "lab/lab_state.hpp"
 #include "modes/mode_state.hpp"
-#include "io/action_router.hpp"
 #include "tutorials/tutorial.hpp"
 
 #include <cstdint>
@@ -84,7 +84,9 @@ TutorialPage tutorialPage(const TutorialState& tutorial, const LabState& lab);
 std::vector<std::string> tutorialWarnings(const TutorialState& tutorial, const LabState& lab);
 // The hand-solved example's SMO page and the SMO anatomy step pages show the lab's step record.
 bool pageShowsLiveStep(const TutorialState& tutorial);
-bool pageShowsGramHeatmap(const TutorialState& tutorial);
+// The Mercer pages' Gram heatmap: the key prefix of its numbers in the page ("" or "sigmoid_"), or
+// null on a page without one.
+const char* gramHeatmapPrefix(const TutorialState& tutorial);
 
 // Opens tutorial `id` (at `page`, or at its remembered page). Error text for an unknown id or a
 // page out of range; nothing changes then.

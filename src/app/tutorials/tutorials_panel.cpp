@@ -370,8 +370,7 @@ bool drawTutorialsPanel(AppState& state, UiState& ui, const PanelRect& rect) {
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
   formulaBlock(page.formulas);
-  if (t.id == "mercer" && index == 0) gramHeatmap(page, "");
-  if (t.id == "mercer" && index == 1) gramHeatmap(page, "sigmoid_");
+  if (const char* prefix = gramHeatmapPrefix(t)) gramHeatmap(page, prefix);
   if (!page.notesCorrection.empty()) {
     boxedText("Correction to the notes", page.notesCorrection, kCorrectionBg, kCorrectionEdge);
   }

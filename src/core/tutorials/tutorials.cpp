@@ -9,71 +9,76 @@
 
 namespace kpg {
 
+namespace {
+
+Tutorial perceptron(const ExactPoints* points) {
+  PerceptronExampleInput input = perceptronNotesExample();
+  if (points) {
+    input.points = *points;
+    if (points->dimension() != 2) {
+      input.beta.assign(points->dimension(), Rational(0));
+      input.beta0 = Rational(0);
+      input.learningRate = Rational(1);
+    }
+  }
+  return perceptronTutorial(input);
+}
+
+Tutorial mercer(const ExactPoints* points) {
+  MercerExampleInput input = mercerNotesExample();
+  if (points) input.points = *points;
+  return mercerTutorial(input);
+}
+
+Tutorial geometry(const ExactPoints* points) {
+  GeometryExampleInput input = geometryNotesExample();
+  if (points) {
+    input.points = *points;
+    const HandSvmResult svm = solveHandSvm(*points);
+    if (svm.hasSolution) {
+      input.w = svm.w;
+      input.b = svm.bias;
+    } else if (points->dimension() != input.w.size()) {
+      input.w.assign(points->dimension(), Rational(0));
+    }
+    if (points->size() > 0) input.point = points->x[0];
+  }
+  return geometryTutorial(input);
+}
+
+}  // namespace
+
 const std::vector<TutorialInfo>& tutorialCatalogue() {
   static const std::vector<TutorialInfo> catalogue = {
       {"hand-solved-svm", "the hard-margin SVM of 001 Question 7 solved by hand in seven steps",
-       "the labelled points (linear kernel)"},
+       "the labelled points (linear kernel)",
+       [](const ExactPoints* p) {
+         return handSolvedSvmTutorial(p ? *p : handSolvedSvmNotesData());
+       }},
       {"perceptron", "002's perceptron example: scores, one update, new scores",
-       "the labelled points (start β = (1, −1), β₀ = −2, η = 1/4 in 2-D, else 0, 0, 1)"},
+       "the labelled points (start β = (1, −1), β₀ = −2, η = 1/4 in 2-D, else 0, 0, 1)",
+       perceptron},
       {"kernel-perceptron", "001's dual perceptron learning XOR with k = (1 + x·z)² and its φ",
-       "the labelled points"},
+       "the labelled points",
+       [](const ExactPoints* p) { return kernelPerceptronTutorial(p ? *p : xorNotesData()); }},
       {"mercer", "Gram matrices, eigenvalues, PSD, the sigmoid kernel, kernel distance",
-       "the points of the Gram-matrix page"},
+       "the points of the Gram-matrix page", mercer},
       {"geometry", "normal, projection, signed distance, canonical form, bias from support vectors",
-       "the labelled points; the hyperplane becomes their maximum-margin one, the point x₁"},
+       "the labelled points; the hyperplane becomes their maximum-margin one, the point x₁",
+       geometry},
       {"smo", "003's SMO step by step: the pair, λ, the clipped update, the gradient update",
-       "the labelled points (linear kernel, C = ∞)"},
+       "the labelled points (linear kernel, C = ∞)",
+       [](const ExactPoints* p) { return smoTutorial(p ? *p : handSolvedSvmNotesData()); }},
       {"soft-margin", "hard vs soft margin: α, slacks, margin and objectives for C = ∞, 10, 1, 0.1",
-       "the labelled points (linear kernel)"},
+       "the labelled points (linear kernel)",
+       [](const ExactPoints* p) { return softMarginTutorial(p ? *p : softMarginExampleData()); }},
   };
   return catalogue;
 }
 
 std::optional<Tutorial> deriveTutorial(std::string_view id, const ExactPoints* points) {
-  if (id == "hand-solved-svm") {
-    return handSolvedSvmTutorial(points ? *points : handSolvedSvmNotesData());
-  }
-  if (id == "perceptron") {
-    PerceptronExampleInput input = perceptronNotesExample();
-    if (points) {
-      input.points = *points;
-      if (points->dimension() != 2) {
-        input.beta.assign(points->dimension(), Rational(0));
-        input.beta0 = Rational(0);
-        input.learningRate = Rational(1);
-      }
-    }
-    return perceptronTutorial(input);
-  }
-  if (id == "kernel-perceptron") {
-    return kernelPerceptronTutorial(points ? *points : xorNotesData());
-  }
-  if (id == "mercer") {
-    MercerExampleInput input = mercerNotesExample();
-    if (points) input.points = *points;
-    return mercerTutorial(input);
-  }
-  if (id == "geometry") {
-    GeometryExampleInput input = geometryNotesExample();
-    if (points) {
-      input.points = *points;
-      const HandSvmResult svm = solveHandSvm(*points);
-      if (svm.hasSolution) {
-        input.w = svm.w;
-        input.b = svm.bias;
-      } else if (points->dimension() != input.w.size()) {
-        input.w.assign(points->dimension(), Rational(0));
-      }
-      if (points->size() > 0) input.point = points->x[0];
-    }
-    return geometryTutorial(input);
-  }
-  if (id == "smo") {
-    return smoTutorial(points ? *points : handSolvedSvmNotesData());
-  }
-  if (id == "soft-margin") {
-    return softMarginTutorial(points ? *points : softMarginExampleData());
-  }
+  for (const TutorialInfo& info : tutorialCatalogue())
+    if (id == info.id) return info.derive(points);
   return std::nullopt;
 }
 

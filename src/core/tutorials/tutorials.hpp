@@ -16,6 +16,8 @@ struct TutorialInfo {
   std::string id;       // "hand-solved-svm"
   std::string summary;  // one line for `kpg example --list`
   std::string dataUse;  // what the student's points replace
+  // Derives it on the notes' data (points null) or on the student's points.
+  Tutorial (*derive)(const ExactPoints* points) = nullptr;
 };
 
 const std::vector<TutorialInfo>& tutorialCatalogue();

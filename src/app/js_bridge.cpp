@@ -5,6 +5,7 @@
 #include "io/share_link.hpp"
 #include "lab/step_words.hpp"
 #include "panels/lock_ui.hpp"
+#include "panels/panels.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
 #include "session/url_params.hpp"

@@ -42,7 +42,7 @@ TEST_CASE("Method registry: methods.def's rows are the Modes, their folders and 
 #include "modes/methods.def"
 #undef KPG_METHOD
   CHECK(rows == kModeCount);
-  CHECK(rows == 7);
+  CHECK(rows == 8);
 }
 
 TEST_CASE("Method registry: one row per Mode, in its order, names and aliases unique",

@@ -28,6 +28,7 @@ struct ModesState;
 struct LabState;
 struct FieldGrid;
 class SchemaReader;
+struct ActionReply;
 
 // A method's `built` before its first build, and after a change that asks for a rebuild.
 constexpr std::uint64_t kNotBuilt = std::numeric_limits<std::uint64_t>::max();
@@ -55,6 +56,13 @@ struct MethodStepping {
   std::int64_t (*position)(const ModesState& modes);
   std::int64_t (*furthest)(const ModesState& modes);
   bool (*canStep)(const ModesState& modes);
+};
+
+// A window.kpg action of one method ({"type": type, …}), validated by its handler, which changes
+// nothing when it refuses (docs/bad-inputs.md W3). The screens send it by sendModeAction.
+struct MethodAction {
+  const char* type;
+  ActionReply (*run)(ModesState& modes, LabState& lab, const JsonValue& action);
 };
 
 struct MethodSpec {
@@ -90,6 +98,13 @@ struct MethodSpec {
   // Whether the method's current form reads the lab's kernel (the primal perceptron and LDA do
   // not): the kernel controls say so.
   bool (*usesKernel)(const ModesState& modes);
+  // The method's own actions besides the shared mode actions (the feature space's
+  // setFeatureSpace), registered with window.kpg's router by addModeActions: a null-terminated
+  // array, or null for none.
+  const MethodAction* actions = nullptr;
+  // Members the method adds at the top level of state() (the feature space's state().featureSpace,
+  // null while another method is shown), or null.
+  void (*writeAppState)(JsonValue& state, const ModesState& modes, const LabState& lab) = nullptr;
 };
 
 // The rows (modes/method_registry.cpp), indexed by Mode.

@@ -163,9 +163,14 @@ constexpr ModeActionEntry kModeActions[] = {
 
 ActionReply runModeAction(ModesState& modes, LabState& lab, const JsonValue& action) {
   const JsonValue* type = action.find("type");
+  if (!type || !type->isString()) return ActionReply::failed("$.type: not a mode action");
   for (const ModeActionEntry& entry : kModeActions)
-    if (type && type->isString() && type->asString() == entry.type)
-      return entry.run(modes, lab, action);
+    if (type->asString() == entry.type) return entry.run(modes, lab, action);
+  for (int k = 0; k < kModeCount; ++k) {
+    const MethodAction* own = methodSpec(static_cast<Mode>(k)).actions;
+    for (; own && own->type; ++own)
+      if (type->asString() == own->type) return own->run(modes, lab, action);
+  }
   return ActionReply::failed("$.type: not a mode action");
 }
 
@@ -173,6 +178,13 @@ void addModeActions(ActionRouter& router, ModesState& modes, LabState& lab) {
   for (const ModeActionEntry& entry : kModeActions) {
     const ModeAction run = entry.run;
     router.add(entry.type, [&modes, &lab, run](const JsonValue& v) { return run(modes, lab, v); });
+  }
+  for (int k = 0; k < kModeCount; ++k) {
+    for (const MethodAction* own = methodSpec(static_cast<Mode>(k)).actions; own && own->type;
+         ++own) {
+      const auto run = own->run;
+      router.add(own->type, [&modes, &lab, run](const JsonValue& v) { return run(modes, lab, v); });
+    }
   }
 }
 

@@ -39,12 +39,6 @@ float pointRadius(Index n) {
   return n > 1000 ? 3.5f : n > 300 ? 4.5f : 6.0f;
 }
 
-void beginPanel(const char* title, const PanelRect& rect, ImGuiWindowFlags extra) {
-  ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
-  ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
-  ImGui::Begin(title, nullptr, kPanelFlags | extra);
-}
-
 // A row of legend items under the canvas: coloured symbol + words, wrapping at `width`. Returns
 // its height; draws only when `draw`.
 float legendRow(ImDrawList* draw, ImVec2 origin, float width,
@@ -167,7 +161,9 @@ void drawModeCanvas(AppState& app, UiState& ui, const ModeScreen& screen, const 
   }
   if (!handled) {
     const Index under = hovered && !ui.gesture.active ? hitTest(lab, view, mouse) : -1;
-    const Index tip = under >= 0 ? under : ui.pinnedIndex;
+    if (under >= 0) ui.hoverNext = under;  // for a linked view (the feature space's 3-D view)
+    // The pointer's point, else the pinned one, else one hovered in a linked view.
+    const Index tip = under >= 0 ? under : ui.pinnedIndex >= 0 ? ui.pinnedIndex : ui.hoverIndex;
     if (tip >= 0 && tip < n) {
       const ImVec2 s = view.toScreen(lab.data.points(tip, 0), lab.data.points(tip, 1));
       draw->AddCircle(s, canvas.radius + 10, tip == under ? plot::kAccent : plot::kInk, 24,
@@ -227,8 +223,10 @@ void handleModeShortcuts(ModesState& modes, LabState& lab, const UiState& ui) {
   constexpr int kSpace = 32, kLeft = 37, kRight = 39;  // DOM keyCodes, as the lab's handleShortcuts
   constexpr int kR = 82;
   const bool space = ImGui::IsKeyPressed(kSpace, false);
-  const bool back = (space && io.KeyShift) || ImGui::IsKeyPressed(kLeft, true);
-  const bool forward = (space && !io.KeyShift) || ImGui::IsKeyPressed(kRight, true);
+  // ←/→ step, unless a 3-D view has the keyboard (it turns on the arrows).
+  const bool arrows = !ui.viewTakesArrows;
+  const bool back = (space && io.KeyShift) || (arrows && ImGui::IsKeyPressed(kLeft, true));
+  const bool forward = (space && !io.KeyShift) || (arrows && ImGui::IsKeyPressed(kRight, true));
   if ((back || forward) && !uiLocked(ui, LockedControl::Step))
     sendModeAction(modes, lab, back ? "modeStepBack" : "modeStep", "n", 1);
   if (ImGui::IsKeyPressed(kR, false) && !uiLocked(ui, LockedControl::Step) &&
@@ -237,6 +235,12 @@ void handleModeShortcuts(ModesState& modes, LabState& lab, const UiState& ui) {
 }
 
 }  // namespace
+
+void beginPanel(const char* title, const PanelRect& rect, ImGuiWindowFlags extra) {
+  ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
+  ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
+  ImGui::Begin(title, nullptr, kPanelFlags | extra);
+}
 
 ImU32 clusterColour(int c) {
   const int count = static_cast<int>(sizeof(kClusterColours) / sizeof(kClusterColours[0]));
@@ -399,6 +403,7 @@ void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout, const M
   ModesState& modes = state.modes;
   LabState& lab = state.lab;
   advanceModes(modes, lab, static_cast<double>(ImGui::GetIO().DeltaTime));
+  if (!screen.sideView) ui.viewTakesArrows = false;  // only a side view takes the arrows
   handleModeShortcuts(modes, lab, ui);
   state.modesView.hoverValid = false;
 
@@ -424,7 +429,23 @@ void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout, const M
     ImGui::End();
   }
 
-  drawModeCanvas(state, ui, screen, layout.canvas);
+  // With a side view, the canvas and the plots' place side by side (a laptop), or the side view in
+  // the plots' section (a phone).
+  PanelRect bottom = layout.dual;
+  if (layout.phone)
+    bottom.size.y = layout.dual.size.y + layout.convergence.size.y;
+  else
+    bottom.size.x = layout.dual.size.x + layout.convergence.size.x;
+  PanelRect canvasRect = layout.canvas, sideRect = bottom;
+  if (screen.sideView && !layout.phone) {
+    const float top = layout.canvas.pos.y;
+    const float height = bottom.pos.y + bottom.size.y - top;
+    const float width = std::max(layout.canvas.size.x, bottom.size.x);
+    canvasRect = PanelRect{ImVec2(layout.canvas.pos.x, top), ImVec2(width * 0.45f, height)};
+    sideRect =
+        PanelRect{ImVec2(layout.canvas.pos.x + width * 0.45f, top), ImVec2(width * 0.55f, height)};
+  }
+  drawModeCanvas(state, ui, screen, canvasRect);
   ensureBuilt(modes, lab);  // the canvas may have changed the points
 
   // An open exercise (exercises/exercise_panel.hpp) takes the numbers' place.
@@ -437,13 +458,11 @@ void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout, const M
   if (!page.showsPanel(Panel::Dual) && !page.showsPanel(Panel::Convergence)) return;
 
   // The plots take the dual's and the convergence's places together: side by side on a screen,
-  // stacked (the whole section) on a phone.
-  PanelRect bottom = layout.dual;
-  if (layout.phone)
-    bottom.size.y = layout.dual.size.y + layout.convergence.size.y;
-  else
-    bottom.size.x = layout.dual.size.x + layout.convergence.size.x;
-  if (sectionShown(layout, ui, PhoneSection::Plots)) {
+  // stacked (the whole section) on a phone; a side view takes them instead.
+  if (screen.sideView) {
+    if (!layout.phone || sectionShown(layout, ui, PhoneSection::Plots))
+      screen.sideView(state, ui, sideRect);
+  } else if (sectionShown(layout, ui, PhoneSection::Plots)) {
     beginPanel(screen.plotsTitle, bottom, ImGuiWindowFlags_NoScrollbar);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();

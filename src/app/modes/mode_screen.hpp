@@ -67,7 +67,15 @@ struct ModeScreen {
   // draws the whole screen here; null: the shared 2-D plane (drawPlaneScreen) with the members
   // above.
   void (*drawScreen)(AppState& state, UiState& ui, const Layout& layout) = nullptr;
+  // A second view linked to the canvas (the feature space's 3-D view), drawn in `rect`: on a
+  // laptop the canvas and the plots' place become two columns, the canvas on the left and this
+  // on the right (no plots); on a phone it takes the plots' section. Null: none.
+  void (*sideView)(AppState& state, UiState& ui, const PanelRect& rect) = nullptr;
 };
+
+// A fixed window of the screen's layout at `rect` (no move, resize or collapse); end it with
+// ImGui::End().
+void beginPanel(const char* title, const PanelRect& rect, ImGuiWindowFlags extra);
 
 // The screens by Mode (screen_registry.cpp).
 const ModeScreen& methodScreen(Mode mode);

@@ -40,9 +40,8 @@ foreach(method IN LISTS KPG_METHODS)
   endif()
   list(APPEND kpg_modes_ui_sources ${dir}/${method}_screen.cpp)
 endforeach()
-# The 3-D feature-space view's camera and drawing (modes/featurespace/), listed by hand: the loop
-# above reads the method folders from methods.def, and featurespace is not a row there yet. When it
-# becomes one, its featurespace_mode/json/screen files come from the loop and these stay.
+# The 3-D feature-space view's camera and drawing (modes/featurespace/), beside the files every
+# method folder has (read by the loop above).
 list(APPEND kpg_modes_logic_sources ${CMAKE_CURRENT_LIST_DIR}/featurespace/orbit_camera.cpp)
 list(APPEND kpg_modes_ui_sources ${CMAKE_CURRENT_LIST_DIR}/featurespace/view3d.cpp)
 # The 3-D view runs every frame over every point, so it stays at -O3 where the browser build

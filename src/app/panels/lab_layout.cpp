@@ -5,6 +5,7 @@
 // line at the bottom.
 
 #include "lab/model_view.hpp"
+#include "modes/mode_screen.hpp"
 #include "panels/lock_ui.hpp"
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
@@ -102,7 +103,8 @@ void drawPhoneTabs(const AppState& state, UiState& ui, const Layout& layout) {
       const char* name;
     } tabs[] = {{PhoneSection::Controls, "Controls", "tab.controls"},
                 {PhoneSection::Pair, middle, "tab.pair"},
-                {PhoneSection::Plots, "Plots", "tab.plots"}};
+                {PhoneSection::Plots,
+                 methodScreen(state.modes.mode).sideView ? "3-D view" : "Plots", "tab.plots"}};
     // The Help button sits at the right end (start_card.cpp): the tabs share the rest.
     const float help = ImGui::CalcTextSize("? Help").x + 24;
     const float width = (ImGui::GetContentRegionAvail().x - help - 8) / 3;

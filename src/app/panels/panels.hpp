@@ -144,6 +144,9 @@ struct UiState {
   int lockablesFrame = -1;
   std::vector<DrawnLockable> lockablesDrawn;
   bool lockablesScrolled = false;  // the embed layout showed the first unlocked control once
+  // A 3-D view was clicked last (modes/featurespace/view3d.hpp): the arrow keys turn it and do
+  // not step the method.
+  bool viewTakesArrows = false;
 };
 
 struct Layout {

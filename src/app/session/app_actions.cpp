@@ -62,6 +62,10 @@ JsonValue appStateJson(AppState& app) {
   for (auto& member : lab.members()) out.members().push_back(std::move(member));
   put(out, "tutorial", tutorialStateJson(app.tutorial, app.lab));
   put(out, "mode", modeStateJson(app.modes, app.lab));
+  for (int k = 0; k < kModeCount; ++k) {
+    const MethodSpec& spec = methodSpec(static_cast<Mode>(k));
+    if (spec.writeAppState) spec.writeAppState(out, app.modes, app.lab);
+  }
   put(out, "dataImport", importStateJson(app.dataImport, app.lab));
   put(out, "classRegions", classRegionsJson(app));
   put(out, "page", pageSettingsJson(app.page));

@@ -1,0 +1,292 @@
+// The feature space's screen: the 2-D canvas on the left with the plane's trace (g(x) = w·φ(x) + b
+// = 0 and ±1, the same numbers as the 3-D planes), the 3-D view of the lifted points on the right
+// (view3d.hpp: orbit, zoom, keys, depth cues), the map chooser, and the kernel check card:
+// k(x, z) from the kernel against φ(x)·φ(z) from the drawn coordinates.
+
+#include "modes/featurespace/featurespace_mode.hpp"
+#include "modes/featurespace/view3d.hpp"
+#include "modes/mode_screen.hpp"
+
+#include "svm/binary_solution.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace kpg::app {
+namespace {
+
+constexpr ImU32 kMarginInk = IM_COL32(90, 90, 100, 255);
+
+struct MapChoice {
+  FeatureSpaceView view;
+  const char* title;
+  const char* tip;
+};
+constexpr MapChoice kChoices[] = {
+    {FeatureSpaceView::Quadratic, "(x₁², √2·x₁x₂, x₂²)   k = (x·z)²",
+     "Notes 000, \"(1) high dimensional spaces\": the degree-2 polynomial kernel's own map. A "
+     "circle in the plane becomes a plane cut of this cone-like surface."},
+    {FeatureSpaceView::Product, "(x₁, x₂, x₁x₂)   k = x·z + x₁x₂z₁z₂",
+     "Notes 004, \"The kernel trick\", example 1: the product x₁x₂ as a third axis lifts XOR's "
+     "corners apart: (1, 1) and (−1, −1) up, (1, −1) and (−1, 1) down."},
+    {FeatureSpaceView::Squares, "(x₁², x₂²)   k = x₁²z₁² + x₂²z₂²",
+     "Notes 004, example 2: only the squares, so a 2-D feature space (drawn flat in 3-D); "
+     "ellipses around the origin become lines."},
+    {FeatureSpaceView::Paraboloid, "(x₁, x₂, x₁² + x₂²)   k = x·z + ‖x‖²‖z‖²",
+     "The lift other tools show: two rings become two heights on a bowl, and a flat plane "
+     "separates them. Its true kernel is x·z + ‖x‖²‖z‖²."},
+    {FeatureSpaceView::Kpca, "kernel PCA (any kernel)",
+     "For kernels with no finite 3-D map (RBF, sigmoid, degree ≥ 3 or coef0 ≠ 0): the points in "
+     "the first three kernel-PCA coordinates of the lab's kernel. An honest picture, not the "
+     "whole feature space: the explained shares say how much it shows."},
+};
+
+std::vector<LegendItem> legend(const ModesState& modes) {
+  if (!modes.featurespace.hasPlane())
+    return {{plot::kPositive, LegendShape::Dot, "class +1"},
+            {plot::kNegative, LegendShape::Dot, "class −1"}};
+  return {{plot::kInk, LegendShape::Line, "w·φ(x) + b = 0"},
+          {kMarginInk, LegendShape::Dashed, "= ±1 (margins)"},
+          {plot::kInk, LegendShape::Diamond, "free SV"},
+          {plot::kInk, LegendShape::Square, "SV at C"}};
+}
+
+void underAxes(const ModeCanvas& c) {
+  if (c.grid) drawCells(c.draw, c.view, *c.grid, signRegion);
+}
+
+std::vector<SupportCategory> categories(const FeaturespaceMode& m) {
+  const SmoSolver* s = m.solver();
+  if (!s) return {};
+  return supportCategories(s->alpha(), s->problem().lower, s->problem().upper);
+}
+
+void overAxes(const ModeCanvas& c) {
+  const FeaturespaceMode& m = c.modes->featurespace;
+  if (c.grid) {
+    drawContour(c.draw, c.view, *c.grid, 1.0, kMarginInk, 1.5f);
+    drawContour(c.draw, c.view, *c.grid, -1.0, kMarginInk, 1.5f);
+    drawContour(c.draw, c.view, *c.grid, 0.0, plot::kInk, 3.0f);
+  }
+  drawClassPoints(c);
+  const std::vector<SupportCategory> cat = categories(m);
+  const LabState& lab = *c.lab;
+  for (Index i = 0; i < lab.pointCount() && i < static_cast<Index>(cat.size()); ++i) {
+    if (cat[static_cast<std::size_t>(i)] == SupportCategory::NotSupport) continue;
+    const ImVec2 p = c.view.toScreen(lab.data.points(i, 0), lab.data.points(i, 1));
+    plot::marker(c.draw, p,
+                 cat[static_cast<std::size_t>(i)] == SupportCategory::Free ? plot::Marker::Diamond
+                                                                           : plot::Marker::Square,
+                 c.radius + 1, plot::classColour(lab.data.labels(i)), plot::kInk, 2.0f);
+  }
+}
+
+void tooltip(const ModeCanvas& c, Index i) {
+  const FeaturespaceMode& m = c.modes->featurespace;
+  ImGui::BeginTooltip();
+  pointTooltipHeader(*c.lab, i, true);
+  if (i < m.lifted.rows()) {
+    const auto axes = featureSpaceAxes(m);
+    ImGui::Text("%s: (%s, %s, %s) = (%s, %s, %s)",
+                m.view == FeatureSpaceView::Kpca ? "kernel PCA" : "φ(x)", axes[0], axes[1], axes[2],
+                formatShort(m.lifted(i, 0)).c_str(), formatShort(m.lifted(i, 1)).c_str(),
+                formatShort(m.lifted(i, 2)).c_str());
+  }
+  if (m.hasPlane()) {
+    ImGui::Text("w·φ(x) + b = %s", formatShort(featureSpaceValue(m, c.lab->data.points(i, 0),
+                                                                 c.lab->data.points(i, 1)))
+                                       .c_str());
+    ImGui::Text("α = %s", formatShort(m.solver()->alpha()(i)).c_str());
+  }
+  ImGui::EndTooltip();
+}
+
+void sendCamera(ModesState& modes, LabState& lab, const char* key, JsonValue value) {
+  JsonValue action = JsonValue::object();
+  json::put(action, "type", json::str("featureSpaceCamera"));
+  json::put(action, key, std::move(value));
+  sendModeAction(modes, lab, action);
+}
+
+void controls(ModesState& modes, LabState& lab, UiState& ui) {
+  FeaturespaceMode& m = modes.featurespace;
+  sectionTitle("Feature map φ");
+  int chosen = static_cast<int>(m.view);
+  for (const MapChoice& choice : kChoices) {
+    if (ImGui::RadioButton(choice.title, &chosen, static_cast<int>(choice.view)) &&
+        chosen != static_cast<int>(m.view)) {
+      JsonValue params = JsonValue::object();
+      json::put(params, "map", json::str(featureSpaceViewName(choice.view)));
+      sendModeParams(modes, lab, Mode::FeatureSpace, std::move(params));
+    }
+    tip(ui, choice.tip);
+    markItem(ui, std::string("featureSpace.") + std::string(featureSpaceViewName(choice.view)));
+  }
+  if (!m.note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.45f, 0.25f, 0.05f, 1));
+    ImGui::TextWrapped("Your lab kernel, %s: %s", describe(lab.params.kernel).c_str(),
+                       m.note.c_str());
+    ImGui::PopStyleColor();
+  }
+  sectionTitle("3-D view");
+  if (ImGui::Button("Reset view")) sendCamera(modes, lab, "reset", JsonValue::boolean(true));
+  tip(ui, "Back to the 3/4 view from above (also Home or 0 over the view).");
+  markItem(ui, "featureSpace.resetView");
+  ImGui::SameLine();
+  bool spin = m.camera.autoRotate;
+  if (ImGui::Checkbox("slow spin", &spin))
+    sendCamera(modes, lab, "autoRotate", json::boolean(spin));
+  tip(ui, "Turn the view slowly; the first drag, wheel or key stops it.");
+  ImGui::TextDisabled("Drag to orbit, wheel or pinch to zoom, arrows to turn.");
+}
+
+// The kernel check card: two points, k(x, z) and φ(x)·φ(z) side by side.
+void kernelCheck(const LabState& lab, ModesState& modes) {
+  FeaturespaceMode& m = modes.featurespace;
+  if (!m.hasPlane() || lab.pointCount() < 1) return;
+  ImGui::Separator();
+  ImGui::TextUnformatted("Kernel check: k(x, z) = φ(x)·φ(z)");
+  const Index n = lab.pointCount();
+  int a = static_cast<int>(std::min(m.checkA, n - 1)) + 1;
+  int b = static_cast<int>(std::min(m.checkB, n - 1)) + 1;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+  const bool aChanged = ImGui::InputInt("x = point##checkA", &a);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+  const bool bChanged = ImGui::InputInt("z = point##checkB", &b);
+  if (aChanged || bChanged) {
+    JsonValue params = JsonValue::object();
+    json::put(params, "checkA", json::integer(std::clamp<int>(a, 1, static_cast<int>(n))));
+    json::put(params, "checkB", json::integer(std::clamp<int>(b, 1, static_cast<int>(n))));
+    sendModeParams(modes, const_cast<LabState&>(lab), Mode::FeatureSpace, std::move(params));
+  }
+  const KernelCheck check = featureSpaceKernelCheck(m, lab, a - 1, b - 1);
+  numberLine("k(x, z) from the kernel", check.kernel);
+  numberLine("φ(x)·φ(z) from the coordinates", check.dot);
+  numberLine("difference", check.kernel - check.dot);
+}
+
+void numbers(const LabState& lab, const ModesState& cmodes, const ModesView&) {
+  ModesState& modes = const_cast<ModesState&>(cmodes);
+  const FeaturespaceMode& m = modes.featurespace;
+  if (!m.error.empty()) {
+    ImGui::TextWrapped("%s", m.error.c_str());
+    return;
+  }
+  if (m.view == FeatureSpaceView::Kpca) {
+    ImGui::TextWrapped(
+        "The points in the first three kernel-PCA coordinates of k(x, z) = %s: the directions "
+        "of largest variance in the kernel's feature space. No plane is drawn: the SVM's w "
+        "lives in the whole feature space, of which these are three directions.",
+        describe(lab.params.kernel).c_str());
+    numberLine("share of λ₁", m.explained(0));
+    numberLine("share of λ₂", m.explained(1));
+    numberLine("share of λ₃", m.explained(2));
+    numberLine("the three together", m.explained.sum());
+    return;
+  }
+  ImGui::TextWrapped("φ(x) = %s", describe(m.map).c_str());
+  ImGui::TextWrapped("w = Σᵢ αᵢyᵢ φ(xᵢ), computed from the current α; f(x) = w·φ(x) + b.");
+  ImGui::Text("w = (%s, %s, %s)", formatShort(m.plane.w(0)).c_str(),
+              formatShort(m.plane.w(1)).c_str(), formatShort(m.plane.w(2)).c_str());
+  numberLine("b", m.plane.bias);
+  const double norm = m.plane.w.norm();
+  if (norm > 0) numberLine("margin 1/‖w‖", 1 / norm);
+  kernelCheck(lab, modes);
+}
+
+// The scene of the current step: the lifted points in class colours with the canvas's support
+// vector marks, the surface φ(ℝ²) over the points' rectangle, and the plane of w and b.
+void buildScene(Scene3d& scene, const FeaturespaceMode& m, const LabState& lab, Index highlight) {
+  const Index n = m.lifted.rows();
+  scene.points.resize(static_cast<std::size_t>(n));
+  scene.colours.resize(static_cast<std::size_t>(n));
+  scene.marks.assign(static_cast<std::size_t>(n), 0);
+  for (Index i = 0; i < n; ++i) {
+    scene.points[static_cast<std::size_t>(i)] = m.lifted.row(i).transpose();
+    scene.colours[static_cast<std::size_t>(i)] =
+        i < lab.pointCount() ? plot::classColour(lab.data.labels(i)) : plot::kInk;
+  }
+  const std::vector<SupportCategory> cat = categories(m);
+  for (std::size_t i = 0; i < cat.size() && i < scene.marks.size(); ++i)
+    scene.marks[i] = cat[i] == SupportCategory::Free ? 1 : cat[i] == SupportCategory::Bound ? 2 : 0;
+  scene.highlighted = highlight < n ? static_cast<int>(highlight) : -1;
+  scene.surface.clear();
+  scene.surfaceU = scene.surfaceV = 0;
+  if (m.view != FeatureSpaceView::Kpca && n > 0 && lab.data.points.cols() == 2) {
+    // φ over the points' rectangle (10 % larger): the surface the points lie on.
+    const Eigen::Vector2d lo = lab.data.points.colwise().minCoeff().transpose();
+    const Eigen::Vector2d hi = lab.data.points.colwise().maxCoeff().transpose();
+    const Eigen::Vector2d pad = ((hi - lo) * 0.1).cwiseMax(0.1);
+    constexpr int kGrid = 25;
+    scene.surfaceU = scene.surfaceV = kGrid;
+    scene.surface.reserve(kGrid * kGrid);
+    for (int i = 0; i < kGrid; ++i)
+      for (int j = 0; j < kGrid; ++j) {
+        const Eigen::Vector2d t(i / double(kGrid - 1), j / double(kGrid - 1));
+        const Eigen::Vector2d x = (lo - pad) + (hi - lo + 2 * pad).cwiseProduct(t);
+        scene.surface.push_back(liftPoint(m.map, x));
+      }
+  }
+  std::vector<Eigen::Vector3d>& all = scene.surface.empty() ? scene.points : scene.surface;
+  scene.box = SceneBox::fromPoints(all);
+  scene.hasPlane = m.hasPlane();
+  scene.w = m.plane.w;
+  scene.b = m.plane.bias;
+  scene.axisLabels = featureSpaceAxes(m);
+  scene.pointRadius = n > 1000 ? 2.0f : n > 200 ? 3.0f : 4.5f;
+}
+
+// The view's UI state between frames (focus, layout buffers) and its scene's buffers: a render
+// cache of this screen, like ImGui's own window state. The camera is the method's
+// (FeaturespaceMode::camera), so that window.kpg can read and set it.
+View3dState& viewCache() {
+  static View3dState view;
+  return view;
+}
+Scene3d& sceneCache() {
+  static Scene3d scene;
+  return scene;
+}
+
+void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
+  FeaturespaceMode& m = state.modes.featurespace;
+  beginPanel("Feature space φ(x) in 3-D###featurespace3d", rect, ImGuiWindowFlags_NoScrollbar);
+  ImGui::TextWrapped("%s", m.view == FeatureSpaceView::Kpca
+                               ? "kernel PCA coordinates (PC 1, PC 2, PC 3)"
+                               : describe(m.map).c_str());
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  Scene3d& scene = sceneCache();
+  buildScene(scene, m, state.lab, ui.hoverIndex);
+  View3dState& view = viewCache();
+  view.camera = m.camera;  // the slow spin advances in drawView3d
+  const View3dInput input = drawView3d(
+      ImGui::GetWindowDrawList(), a, ImVec2(a.x + avail.x, a.y + avail.y), view, scene, &ui.pinch);
+  markItem(ui, "featureSpace.view");  // the view's rectangle, for window.kpg's guide
+  m.camera = view.camera;  // the screen owns its camera (orbit, zoom, keys): no model changes
+  ui.viewTakesArrows = view3dOwnsArrowKeys(view);
+  if (input.moved || view.camera.autoRotate) requestFrame(state);
+  if (input.hoveredPoint >= 0) ui.hoverNext = input.hoveredPoint;
+  if (input.clickedPoint >= 0)
+    ui.pinnedIndex = ui.pinnedIndex == input.clickedPoint ? -1 : input.clickedPoint;
+  ImGui::End();
+}
+
+constexpr const char* kPlotsTitle = "Feature space###modeplots";
+constexpr ModeScreen kScreen{
+    kPlotsTitle, "x₁ →",    "↑ x₂",
+    legend,      underAxes, overAxes,
+    nullptr,     tooltip,   controls,
+    numbers,     nullptr,   "One SMO pair update on the lifted points: w, b and the planes move.",
+    nullptr,     sideView};
+
+}  // namespace
+
+const ModeScreen& featurespaceScreen() {
+  return kScreen;
+}
+
+}  // namespace kpg::app

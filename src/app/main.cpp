@@ -316,6 +316,8 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   put(out, "modelRevision", integer(static_cast<std::int64_t>(state.lab.modelRevision)));
   put(out, "guide", guideJson(v.ui));  // panels/param_widgets.hpp
   put(out, "frames", integer(static_cast<std::int64_t>(state.frameCount)));
+  // The feature space's 3-D view: its own time in the last frame that drew it (web/bench).
+  put(out, "view3dMs", v.ui.view3dMs < 0 ? JsonValue::null() : num(v.ui.view3dMs));
   put(out, "running", boolean(state.lab.playback.running));
   put(out, "step", integer(state.lab.stepCount()));
   JsonValue field = JsonValue::object();

@@ -5,6 +5,8 @@
 
 #include <Eigen/Core>
 
+#include <cmath>
+
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
@@ -37,6 +39,22 @@ inline std::string readTextFile(const std::string& path) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// Correlated 3-D data with deterministic jitter (no generator: the same numbers on every
+// platform): kernel PCA's and the feature space's tests; a sigmoid kernel is significantly not
+// PSD on it.
+inline Eigen::MatrixXd cloud(int n) {
+  Eigen::MatrixXd x(n, 3);
+  for (int i = 0; i < n; ++i) {
+    const double t = 0.37 * i;
+    const double a = std::sin(1.3 * t) * 2.0;
+    const double b = std::cos(2.9 * t + 0.4);
+    x(i, 0) = 1.0 + a + 0.3 * b;
+    x(i, 1) = -2.0 + 0.5 * a - b;
+    x(i, 2) = 0.5 + 0.2 * std::sin(7.1 * t) + 0.1 * a;
+  }
+  return x;
 }
 
 }  // namespace kpg::testing

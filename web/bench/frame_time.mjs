@@ -1,6 +1,13 @@
 // Frame-time benchmark of the SMO lab. Not a test: it prints figures.
 //
-//   node web/bench/frame_time.mjs [--live] [siteDir]   (default build/wasm/site, or KPG_SITE_DIR)
+//   node web/bench/frame_time.mjs [--live | --featurespace] [--busy] [siteDir]
+//                                  (default build/wasm/site, or KPG_SITE_DIR)
+//
+// --featurespace: only the 3-D feature space (src/app/modes/featurespace/) at 5 000 points (XOR,
+// the quadratic map), its view orbited by a real mouse drag for 3 s: the 3-D view's own wasm
+// time per frame (kpg_view_json view3dMs: the side view's layout, input and drawing), beside the
+// frame's total, then an idle view's frames over 2 s. It also runs after --live's figures.
+// --busy: a busy loop on every core while measuring (students' laptops are never idle).
 //
 // First, Live mode: a point of two moons (500 points, RBF γ = 2, C = 1) dragged
 // with real mouse events (one move per display refresh, 3 s), with the field shown and hidden.
@@ -23,6 +30,8 @@ import { launchBrowser, repoRoot, startServer } from '../tests/harness.mjs';
 
 const args = process.argv.slice(2);
 const liveOnly = args.includes('--live');
+const featureSpaceOnly = args.includes('--featurespace');
+const busy = args.includes('--busy');
 const siteDir = args.find((a) => !a.startsWith('--')) || process.env.KPG_SITE_DIR ||
   path.join(repoRoot, 'build', 'wasm', 'site');
 const sizes = [100, 500, 2000];
@@ -32,11 +41,21 @@ const median = (a) => (a.length ? a.slice().sort((x, y) => x - y)[Math.floor(a.l
 const p95 = (a) => (a.length ? a.slice().sort((x, y) => x - y)[Math.floor(a.length * 0.95)] : NaN);
 const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 
+// --busy: one spinning worker thread per core, for the whole run.
+const busyWorkers = [];
+if (busy) {
+  const { Worker } = await import('node:worker_threads');
+  const os = await import('node:os');
+  for (let k = 0; k < os.cpus().length; k += 1)
+    busyWorkers.push(new Worker('for (;;) {}', { eval: true }));
+}
+
 const server = await startServer(siteDir);
 const browser = await launchBrowser();
 const rows = [];
 const liveRows = [];
 let idle = null;
+let featureSpace = null;
 const viewOf = (page) => page.evaluate(() => JSON.parse(Module.ccall('kpg_view_json', 'string', [], [])));
 
 // One Live drag: the page records every frame the app drew (its interval, frame()'s times, the
@@ -117,8 +136,60 @@ async function liveDrag(page, fieldShown) {
   };
 }
 
+// The 3-D feature space at 5 000 points: the view orbited by a real mouse drag, one move per
+// display refresh, reading the last frame's view3dMs and total after each; then idle.
+async function featureSpaceFrames() {
+  const { page, close } = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
+                             { timeout: 60000 });
+  const dispatch = (a) => page.evaluate((x) => window.kpg.dispatch(x), a);
+  await dispatch({ type: 'generate', name: 'xor', count: 5000, noise: 0.15, seed: 1 });
+  await dispatch({ type: 'setKernel', kernel: 'polynomial', gamma: 1, coef0: 0, degree: 2 });
+  await dispatch({ type: 'setC', C: 1 });
+  await dispatch({ type: 'setFeatureSpace', map: 'quadratic' });
+  await dispatch({ type: 'modeStep', n: 50 });
+  await page.waitForTimeout(500);
+  let rect = null;
+  for (let tries = 0; tries < 50 && !rect; tries += 1) rect = (await viewOf(page)).guide.items['featureSpace.view'];
+  if (!rect) throw new Error('the feature space view is not on screen');
+  const c = { x: (rect[0] + rect[2]) / 2, y: (rect[1] + rect[3]) / 2 };
+  // 30 frames of the drag (SwiftShader draws a frame of this size in a few hundred ms: a fixed
+  // count, not a fixed time), each after one move.
+  process.stderr.write('Feature space, 5 000 points: orbiting for 30 frames…\n');
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.down();
+  const samples = [];
+  const totals = [];
+  const started = Date.now();
+  let m = 0;
+  let lastFrames = -1;
+  while (samples.length < 30 && Date.now() - started < 120000) {
+    m += 1;
+    await page.mouse.move(c.x + 80 * Math.sin(m / 15), c.y + 20 * Math.cos(m / 15));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const v = await viewOf(page);
+    if (v.frames !== lastFrames && Number.isFinite(v.view3dMs)) {
+      samples.push(v.view3dMs);
+      totals.push(v.frame.cpuMs);
+      lastFrames = v.frames;
+    }
+  }
+  await page.mouse.up();
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(800);
+  const a = await viewOf(page);
+  await page.waitForTimeout(2000);
+  const b = await viewOf(page);
+  await close();
+  const split = b.frame;
+  return { frames: samples.length, view3d: median(samples), view3d95: p95(samples),
+           total: median(totals), idleDrawn: b.render.framesRendered - a.render.framesRendered,
+           drawMs: split.drawMs, uiMs: split.uiMs };
+}
+
 try {
-  {
+  if (!featureSpaceOnly) {
     const { page, close } = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url);
     await page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
@@ -155,7 +226,8 @@ try {
              skipped: b.render.refreshesSkipped - a.render.refreshesSkipped };
     await close();
   }
-  for (const n of liveOnly ? [] : sizes) {
+  if (!liveOnly) featureSpace = await featureSpaceFrames();
+  for (const n of liveOnly || featureSpaceOnly ? [] : sizes) {
     const { page, close } = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url);
     await page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
@@ -255,7 +327,20 @@ try {
 } finally {
   await browser.close();
   server.stop();
+  for (const w of busyWorkers) w.terminate();
 }
+
+if (busy) console.log(`(--busy: ${busyWorkers.length} spinning threads, one per core)\n`);
+if (featureSpace) {
+  console.log('Feature space in 3-D: 5 000 XOR points, quadratic map, the view orbited by a real mouse drag, 30 frames');
+  console.log('headless Chromium + SwiftShader, 1280×800\n');
+  console.log(`  frames measured ${featureSpace.frames}; the 3-D view's own wasm time per frame: median ` +
+              `${featureSpace.view3d.toFixed(2)} ms (p95 ${featureSpace.view3d95.toFixed(2)} ms; goal < 4 ms); ` +
+              `whole frame() ${f1(featureSpace.total)} ms, of which the last frame's UI ${f1(featureSpace.uiMs)} ms ` +
+              `and GL draw ${f1(featureSpace.drawMs)} ms (SwiftShader rasterizes on the CPU)`);
+  console.log(`  idle view, 2 s after the drag: ${featureSpace.idleDrawn} frames drawn\n`);
+}
+if (featureSpaceOnly) process.exit(0);
 
 console.log('Live mode: dragging a point of two moons (500 points, RBF γ = 2, C = 1), real mouse events,');
 console.log('headless Chromium + SwiftShader (CPU rendering), 1280×800\n');

@@ -92,7 +92,9 @@ export default [
       const camera = async () => (await t.state()).featureSpace.camera;
       const before = await camera();
       await t.page.mouse.move(c.x, c.y);
+      await t.waitFrames(2);
       await t.page.mouse.down();
+      await t.waitFrames(2);
       for (let k = 1; k <= 6; k += 1) {
         await t.page.mouse.move(c.x + 20 * k, c.y + 5 * k);
         await t.waitFrames(1);

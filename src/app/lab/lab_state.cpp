@@ -24,6 +24,18 @@ double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+}  // namespace
+
+SmoOptions smoOptions(const LabParams& params) {
+  SmoOptions options;
+  options.eps = params.eps;
+  options.rule = params.rule;
+  options.maxIterations = params.maxSteps;
+  return options;
+}
+
+namespace {
+
 // Builds the solver at step 0 for the current data and parameters (or records why not), from
 // α = 0, or from `start` (a warm start, already feasible: warmStartAlpha) when given.
 void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
@@ -76,11 +88,7 @@ void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
     refreshModel(lab);
     return;
   }
-  SmoOptions options;
-  options.eps = lab.params.eps;
-  options.rule = lab.params.rule;
-  options.maxIterations = lab.params.maxSteps;
-  SmoSolver solver(std::move(problem), options);
+  SmoSolver solver(std::move(problem), smoOptions(lab.params));
   if (solver.status() == SmoStatus::InvalidInput) {
     // docs/bad-inputs.md P3, G7: overflowing kernel values would turn every number into NaN; the
     // solver refuses them with the core's one sentence (kKernelOverflowMessage).

@@ -54,6 +54,11 @@ constexpr std::int64_t kMaxMaxSteps = 10000000;
 constexpr std::size_t kMaxUndo = 200;
 
 // Everything the solver depends on besides the points.
+struct LabParams;
+// SMO's options from the lab's parameters (eps, rule, step cap): the lab's solver and the feature
+// space's, which trains on the same settings.
+SmoOptions smoOptions(const LabParams& params);
+
 struct LabParams {
   KernelParams kernel = KernelParams::linear();
   double c = 1.0;  // +∞ = hard margin

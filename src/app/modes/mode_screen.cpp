@@ -440,7 +440,7 @@ void drawPlaneScreen(AppState& state, UiState& ui, const Layout& layout, const M
   if (screen.sideView && !layout.phone) {
     const float top = layout.canvas.pos.y;
     const float height = bottom.pos.y + bottom.size.y - top;
-    const float width = std::max(layout.canvas.size.x, bottom.size.x);
+    const float width = layout.canvas.size.x;  // the middle column: the numbers keep theirs
     canvasRect = PanelRect{ImVec2(layout.canvas.pos.x, top), ImVec2(width * 0.45f, height)};
     sideRect =
         PanelRect{ImVec2(layout.canvas.pos.x + width * 0.45f, top), ImVec2(width * 0.55f, height)};

@@ -147,6 +147,7 @@ struct UiState {
   // A 3-D view was clicked last (modes/featurespace/view3d.hpp): the arrow keys turn it and do
   // not step the method.
   bool viewTakesArrows = false;
+  double view3dMs = -1;  // the 3-D view's own time in the last frame that drew it (kpg.view())
 };
 
 struct Layout {

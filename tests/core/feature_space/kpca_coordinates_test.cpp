@@ -16,33 +16,16 @@
 
 using namespace kpg;
 using Catch::Matchers::WithinAbs;
+using kpg::testing::cloud;
 
-namespace {
-
-using PcaStatus = decltype(std::declval<const KernelPca&>().info());
-
-// The same points as kernel_pca_test.cpp's cloud: a sigmoid kernel is significantly not PSD there.
-Matrix cloud(int n) {
-  Matrix x(n, 3);
-  for (int i = 0; i < n; ++i) {
-    const double t = 0.37 * i;
-    const double a = std::sin(1.3 * t) * 2.0;
-    const double b = std::cos(2.9 * t + 0.4);
-    x(i, 0) = 1.0 + a + 0.3 * b;
-    x(i, 1) = -2.0 + 0.5 * a - b;
-    x(i, 2) = 0.5 + 0.2 * std::sin(7.1 * t) + 0.1 * a;
-  }
-  return x;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("Kernel PCA coordinates: the RBF view is KernelPca's first three projections",
           "[feature_space]") {
   const Dataset rings = makeToyDataset(ToyKind::Circles, {30, 0.08, 2});
   const KernelParams rbf = KernelParams::rbf(0.5);
   const KernelPcaCoordinates view = kernelPcaCoordinates(rings.x, rbf);
-  REQUIRE(view.pca.info() == PcaStatus::Success);
+  REQUIRE(view.pca.info() == ComputeStatus::Success);
   REQUIRE(view.coordinates.rows() == 30);
   REQUIRE(view.coordinates.cols() == 3);
   const Matrix projections = view.pca.trainingProjections();
@@ -81,7 +64,7 @@ TEST_CASE("Kernel PCA coordinates: fewer than three components are padded with z
   // Two points: one component at most (the centred Gram matrix of two points has rank 1).
   const Matrix two = kpg::testing::rows({{0, 0}, {1, 2}});
   const KernelPcaCoordinates view = kernelPcaCoordinates(two, KernelParams::rbf(1.0));
-  REQUIRE(view.pca.info() == PcaStatus::Success);
+  REQUIRE(view.pca.info() == ComputeStatus::Success);
   REQUIRE(view.coordinates.rows() == 2);
   REQUIRE(view.coordinates.cols() == 3);
   CHECK(view.coordinates.col(2).isZero(0.0));
@@ -97,12 +80,12 @@ TEST_CASE("Kernel PCA coordinates: fewer than three components are padded with z
 TEST_CASE("Kernel PCA coordinates: a failure is KernelPca's, with its message", "[feature_space]") {
   const KernelPcaCoordinates sigmoid =
       kernelPcaCoordinates(cloud(20), KernelParams::sigmoid(1.0, -2.0));
-  CHECK(sigmoid.pca.info() == PcaStatus::NotPositiveSemidefinite);
+  CHECK(sigmoid.pca.info() == ComputeStatus::NotPositiveSemidefinite);
   CHECK_FALSE(sigmoid.pca.message().empty());
   CHECK(sigmoid.coordinates.size() == 0);
   CHECK(sigmoid.explained.isZero(0.0));
 
   const KernelPcaCoordinates empty = kernelPcaCoordinates(Matrix(0, 2), KernelParams::rbf(1.0));
-  CHECK(empty.pca.info() == PcaStatus::InvalidInput);
+  CHECK(empty.pca.info() == ComputeStatus::InvalidInput);
   CHECK(empty.coordinates.size() == 0);
 }

@@ -3,6 +3,7 @@
 #include "data/number_text.hpp"
 
 #include "kernels/gram_matrix.hpp"
+#include "test_values.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -14,22 +15,9 @@ using namespace kpg;
 using Catch::Matchers::Contains;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
+using kpg::testing::cloud;
 
 namespace {
-
-// Correlated 3-D data with deterministic jitter (no generator: same numbers on every platform).
-Matrix cloud(int n) {
-  Matrix x(n, 3);
-  for (int i = 0; i < n; ++i) {
-    const double t = 0.37 * i;
-    const double a = std::sin(1.3 * t) * 2.0;
-    const double b = std::cos(2.9 * t + 0.4);
-    x(i, 0) = 1.0 + a + 0.3 * b;
-    x(i, 1) = -2.0 + 0.5 * a - b;
-    x(i, 2) = 0.5 + 0.2 * std::sin(7.1 * t) + 0.1 * a;
-  }
-  return x;
-}
 
 Matrix centered(const Matrix& x) {
   return x.rowwise() - x.colwise().mean();

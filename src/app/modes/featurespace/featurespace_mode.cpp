@@ -53,6 +53,7 @@ void build(ModesState& modes, const LabState& lab) {
   m.trace = Conic{};
   m.explained.setZero();
   m.error.clear();
+  m.usesLabKernel = false;
   const ExactMapAnswer exact = exactFeatureMap(lab.params.kernel);
   m.note = exact.map ? std::string() : exact.reason;
   const Index n = lab.pointCount();
@@ -73,6 +74,7 @@ void build(ModesState& modes, const LabState& lab) {
     m.lifted = std::move(k.coordinates);
     m.explained = k.explained;
     m.kernel = lab.params.kernel;
+    m.usesLabKernel = true;
     return;
   }
   std::set<double> classes(lab.data.labels.data(), lab.data.labels.data() + n);
@@ -88,6 +90,7 @@ void build(ModesState& modes, const LabState& lab) {
   m.map = t.map;
   m.kernel = t.kernel;
   m.trainedOnLifted = t.onLiftedPoints;
+  m.usesLabKernel = !t.onLiftedPoints && t.kernel == lab.params.kernel;
   m.lifted = liftPoints(m.map, lab.data.points);
   const Matrix& x = t.onLiftedPoints ? m.lifted : lab.data.points;
   if (lab.params.hardMargin()) {
@@ -106,11 +109,7 @@ void build(ModesState& modes, const LabState& lab) {
     m.error = e->parameter + ": " + e->message;
     return;
   }
-  SmoOptions o;
-  o.eps = lab.params.eps;
-  o.rule = lab.params.rule;
-  o.maxIterations = lab.params.maxSteps;
-  SmoSolver solver(std::move(problem), o);
+  SmoSolver solver(std::move(problem), smoOptions(lab.params));
   if (solver.status() == SmoStatus::InvalidInput) {
     m.error = solver.message();
     return;
@@ -173,7 +172,7 @@ constexpr MethodSpec kRow{
     nullptr,
     field,
     nullptr,
-    [](const ModesState& modes) { return modes.featurespace.view == FeatureSpaceView::Kpca; },
+    [](const ModesState& modes) { return modes.featurespace.usesLabKernel; },
     kFeaturespaceActions,
     writeFeaturespaceAppState,
 };

@@ -43,11 +43,12 @@ struct FeaturespaceMode {
   FeatureMap map;       // the lift (scale γ for the quadratic map); unused for kernel PCA
   KernelParams kernel;  // the kernel the SMO was given (on `trainedOnLifted` points or raw)
   bool trainedOnLifted = false;
-  Matrix lifted;                              // n × 3: φ(xᵢ), or the kernel-PCA coordinates
-  Vector y;                                   // ±1
-  std::optional<History<SmoSolver>> history;  // none for kernel PCA
-  FeatureSpacePlane plane;                    // w, b at the current step
-  Conic trace;                                // g(x) = w·φ(x) + b on the canvas
+  bool usesLabKernel = false;  // kernel PCA, or the quadratic map on the lab's (γ x·z)²
+  Matrix lifted;               // n × 3: φ(xᵢ), or the kernel-PCA coordinates
+  Vector y;                    // ±1
+  std::optional<History<SmoSolver>> history;            // none for kernel PCA
+  FeatureSpacePlane plane;                              // w, b at the current step
+  Conic trace;                                          // g(x) = w·φ(x) + b on the canvas
   Eigen::Vector3d explained = Eigen::Vector3d::Zero();  // kernel PCA's shares of λ₁, λ₂, λ₃
   std::string note;  // why the lab's kernel has no finite map, when it has none
   std::string error;

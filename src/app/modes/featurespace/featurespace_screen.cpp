@@ -10,6 +10,7 @@
 #include "svm/binary_solution.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -187,7 +188,7 @@ void numbers(const LabState& lab, const ModesState& cmodes, const ModesView&) {
     numberLine("the three together", m.explained.sum());
     return;
   }
-  ImGui::TextWrapped("φ(x) = %s", describe(m.map).c_str());
+  ImGui::TextWrapped("%s", describe(m.map).c_str());
   ImGui::TextWrapped("w = Σᵢ αᵢyᵢ φ(xᵢ), computed from the current α; f(x) = w·φ(x) + b.");
   ImGui::Text("w = (%s, %s, %s)", formatShort(m.plane.w(0)).c_str(),
               formatShort(m.plane.w(1)).c_str(), formatShort(m.plane.w(2)).c_str());
@@ -257,6 +258,7 @@ void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
   ImGui::TextWrapped("%s", m.view == FeatureSpaceView::Kpca
                                ? "kernel PCA coordinates (PC 1, PC 2, PC 3)"
                                : describe(m.map).c_str());
+  const auto started = std::chrono::steady_clock::now();
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   Scene3d& scene = sceneCache();
@@ -272,6 +274,8 @@ void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
   if (input.hoveredPoint >= 0) ui.hoverNext = input.hoveredPoint;
   if (input.clickedPoint >= 0)
     ui.pinnedIndex = ui.pinnedIndex == input.clickedPoint ? -1 : input.clickedPoint;
+  ui.view3dMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   ImGui::End();
 }
 

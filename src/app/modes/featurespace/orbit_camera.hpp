@@ -1,5 +1,5 @@
 #pragma once
-// The camera of the 3-D feature-space view (issue 27): the lifted points φ(xᵢ) ∈ ℝ³, the surface
+// The camera of the 3-D feature-space view: the lifted points φ(xᵢ) ∈ ℝ³, the surface
 // φ(ℝ²) and the SVM's planes w·φ + b ∈ {−1, 0, 1} seen through an orbiting perspective camera.
 //
 // Two spaces. Data coordinates are the map's own (x₁², √2·x₁x₂, x₂² …); their axes can span very

@@ -1,5 +1,5 @@
 #pragma once
-// A 3-D view in a screen rectangle (issue 27): the lifted points φ(xᵢ), the translucent surface
+// A 3-D view in a screen rectangle: the lifted points φ(xᵢ), the translucent surface
 // φ(ℝ²), the SVM's planes w·φ + b = 0 and ±1 clipped to the scene cube, the cube's edges and three
 // labelled axes, through the orbiting camera of orbit_camera.hpp; and its input (drag and
 // one-finger drag orbit, wheel and pinch zoom, arrow keys, Home or 0 reset).

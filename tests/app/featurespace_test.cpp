@@ -210,7 +210,8 @@ TEST_CASE("Feature space: kernel PCA for a kernel with no finite map, 'off', and
   // The camera by action, read back in degrees.
   REQUIRE(a.send(R"({"type":"featureSpaceCamera","yaw":30,"pitch":20,"distance":8})") ==
           R"({"ok":true})");
-  const JsonValue* camera = a.featureSpace().find("camera");
+  const JsonValue moved = a.featureSpace();  // kept: `camera` points into it
+  const JsonValue* camera = moved.find("camera");
   CHECK(std::abs(camera->find("yaw")->asNumber() - 30) < 1e-12);
   CHECK(std::abs(camera->find("pitch")->asNumber() - 20) < 1e-12);
   CHECK(camera->find("distance")->asNumber() == 8);

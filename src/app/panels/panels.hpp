@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,6 +57,10 @@ struct FilesUi {
 // The phone layout's sections (below kPhoneLayoutBelow CSS px): the canvas on
 // top at full width, one of these under it, chosen by the tabs between them.
 enum class PhoneSection { Controls, Pair, Plots };
+
+// A screen's side view's state between frames (its camera focus, its drawing buffers): defined by
+// the screen that has one (modes/featurespace/featurespace_screen.cpp), created on its first frame.
+struct SideViewCache;
 
 // What the view keeps between frames (not saved with the session).
 struct UiState {
@@ -148,6 +153,7 @@ struct UiState {
   // not step the method.
   bool viewTakesArrows = false;
   double view3dMs = -1;  // the 3-D view's own time in the last frame that drew it (kpg.view())
+  std::shared_ptr<SideViewCache> sideView;
 };
 
 struct Layout {

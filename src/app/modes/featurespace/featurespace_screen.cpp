@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -131,6 +132,24 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
                        m.note.c_str());
     ImGui::PopStyleColor();
   }
+  if (m.hasPlane() && lab.pointCount() > 0) {
+    sectionTitle("Kernel check: k(x, z) = φ(x)·φ(z)");
+    const int n = static_cast<int>(lab.pointCount());
+    int a = static_cast<int>(std::min<Index>(m.checkA, n - 1)) + 1;
+    int b = static_cast<int>(std::min<Index>(m.checkB, n - 1)) + 1;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    const bool aChanged = ImGui::InputInt("x = point##checkA", &a);
+    tip(ui, "The first point of the kernel check (numbered from 1, as on the canvas).");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    const bool bChanged = ImGui::InputInt("z = point##checkB", &b);
+    tip(ui, "The second point: the numbers panel shows k(x, z) and φ(x)·φ(z) side by side.");
+    if (aChanged || bChanged) {
+      JsonValue params = JsonValue::object();
+      json::put(params, "checkA", json::integer(std::clamp(a, 1, n)));
+      json::put(params, "checkB", json::integer(std::clamp(b, 1, n)));
+      sendModeParams(modes, lab, Mode::FeatureSpace, std::move(params));
+    }
+  }
   sectionTitle("3-D view");
   if (ImGui::Button("Reset view")) sendCamera(modes, lab, "reset", JsonValue::boolean(true));
   tip(ui, "Back to the 3/4 view from above (also Home or 0 over the view).");
@@ -143,34 +162,21 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
   ImGui::TextDisabled("Drag to orbit, wheel or pinch to zoom, arrows to turn.");
 }
 
-// The kernel check card: two points, k(x, z) and φ(x)·φ(z) side by side.
-void kernelCheck(const LabState& lab, ModesState& modes) {
-  FeaturespaceMode& m = modes.featurespace;
-  if (!m.hasPlane() || lab.pointCount() < 1) return;
-  ImGui::Separator();
-  ImGui::TextUnformatted("Kernel check: k(x, z) = φ(x)·φ(z)");
+// The kernel check card's numbers: k(x, z) from the kernel and φ(x)·φ(z) from the coordinates.
+void kernelCheck(const LabState& lab, const FeaturespaceMode& m) {
   const Index n = lab.pointCount();
-  int a = static_cast<int>(std::min(m.checkA, n - 1)) + 1;
-  int b = static_cast<int>(std::min(m.checkB, n - 1)) + 1;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  const bool aChanged = ImGui::InputInt("x = point##checkA", &a);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-  const bool bChanged = ImGui::InputInt("z = point##checkB", &b);
-  if (aChanged || bChanged) {
-    JsonValue params = JsonValue::object();
-    json::put(params, "checkA", json::integer(std::clamp<int>(a, 1, static_cast<int>(n))));
-    json::put(params, "checkB", json::integer(std::clamp<int>(b, 1, static_cast<int>(n))));
-    sendModeParams(modes, const_cast<LabState&>(lab), Mode::FeatureSpace, std::move(params));
-  }
-  const KernelCheck check = featureSpaceKernelCheck(m, lab, a - 1, b - 1);
+  if (!m.hasPlane() || n < 1) return;
+  ImGui::Separator();
+  const Index a = std::min(m.checkA, n - 1), b = std::min(m.checkB, n - 1);
+  ImGui::Text("Kernel check, x = point %d, z = point %d:", static_cast<int>(a) + 1,
+              static_cast<int>(b) + 1);
+  const KernelCheck check = featureSpaceKernelCheck(m, lab, a, b);
   numberLine("k(x, z) from the kernel", check.kernel);
   numberLine("φ(x)·φ(z) from the coordinates", check.dot);
   numberLine("difference", check.kernel - check.dot);
 }
 
-void numbers(const LabState& lab, const ModesState& cmodes, const ModesView&) {
-  ModesState& modes = const_cast<ModesState&>(cmodes);
+void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
   const FeaturespaceMode& m = modes.featurespace;
   if (!m.error.empty()) {
     ImGui::TextWrapped("%s", m.error.c_str());
@@ -195,7 +201,7 @@ void numbers(const LabState& lab, const ModesState& cmodes, const ModesView&) {
   numberLine("b", m.plane.bias);
   const double norm = m.plane.w.norm();
   if (norm > 0) numberLine("margin 1/‖w‖", 1 / norm);
-  kernelCheck(lab, modes);
+  kernelCheck(lab, m);
 }
 
 // The scene of the current step: the lifted points in class colours with the canvas's support
@@ -240,17 +246,17 @@ void buildScene(Scene3d& scene, const FeaturespaceMode& m, const LabState& lab, 
   scene.pointRadius = n > 1000 ? 2.0f : n > 200 ? 3.0f : 4.5f;
 }
 
-// The view's UI state between frames (focus, layout buffers) and its scene's buffers: a render
-// cache of this screen, like ImGui's own window state. The camera is the method's
-// (FeaturespaceMode::camera), so that window.kpg can read and set it.
-View3dState& viewCache() {
-  static View3dState view;
-  return view;
-}
-Scene3d& sceneCache() {
-  static Scene3d scene;
-  return scene;
-}
+}  // namespace
+
+// The 3-D view's UI state between frames (focus, layout buffers) and its scene's buffers, kept in
+// the UiState the screen is given. The camera is the method's (FeaturespaceMode::camera), so that
+// window.kpg can read and set it.
+struct SideViewCache {
+  View3dState view;
+  Scene3d scene;
+};
+
+namespace {
 
 void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
   FeaturespaceMode& m = state.modes.featurespace;
@@ -261,9 +267,10 @@ void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
   const auto started = std::chrono::steady_clock::now();
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  Scene3d& scene = sceneCache();
+  if (!ui.sideView) ui.sideView = std::make_shared<SideViewCache>();
+  Scene3d& scene = ui.sideView->scene;
   buildScene(scene, m, state.lab, ui.hoverIndex);
-  View3dState& view = viewCache();
+  View3dState& view = ui.sideView->view;
   view.camera = m.camera;  // the slow spin advances in drawView3d
   const View3dInput input = drawView3d(
       ImGui::GetWindowDrawList(), a, ImVec2(a.x + avail.x, a.y + avail.y), view, scene, &ui.pinch);

@@ -2,11 +2,11 @@
 // two features and two classes, the file:line of bad files (docs/bad-inputs.md D, C, W12-W14), and
 // the export texts (points as CSV and LIBSVM, the model as a LIBSVM model file).
 #include "data/number_text.hpp"
+#include "io/action_router.hpp"
 #include "io/data_export.hpp"
 #include "io/data_import.hpp"
 #include "io/session_json.hpp"
 #include "session/action_json.hpp"
-#include "io/action_router.hpp"
 #include "session/file_actions.hpp"
 #include "svm/model_io.hpp"
 

@@ -6,12 +6,12 @@
 #include "params/parameter_table.hpp"
 
 #include "data/number_text.hpp"
+#include "io/action_router.hpp"
 #include "io/json.hpp"
 #include "io/session_json.hpp"
 #include "modes/mode_json.hpp"
 #include "modes/mode_state.hpp"
 #include "session/action_json.hpp"
-#include "io/action_router.hpp"
 
 #include <catch2/catch.hpp>
 

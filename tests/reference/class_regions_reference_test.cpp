@@ -5,8 +5,8 @@
 // most 0.5% of the cells may differ; the training accuracy is the same to one sample.
 #include "app_state.hpp"
 #include "data/libsvm_format.hpp"
-#include "run_process.hpp"
 #include "io/action_router.hpp"
+#include "run_process.hpp"
 #include "session/app_actions.hpp"
 #include "session/class_regions.hpp"
 

@@ -150,8 +150,7 @@ TEST_CASE("kpg kernel-method commands read CSV as they read LIBSVM files", "[cli
   CHECK_THAT(bad.errors, Contains("--format tsv: use libsvm or csv"));
 }
 
-TEST_CASE("kpg kernel methods: -h is not help but an unknown option (LIBSVM's flags)",
-          "[cli]") {
+TEST_CASE("kpg kernel methods: -h is not help but an unknown option (LIBSVM's flags)", "[cli]") {
   for (const char* command : {"perceptron", "knn", "kmeans", "kpca", "kfd"}) {
     INFO(command);
     const ProcessResult r = runProcess(kpgCommand(std::string(command) + " -h"));
@@ -268,8 +267,7 @@ TEST_CASE("kpg: every command's --help lists each of its options once (option ta
   }
 }
 
-TEST_CASE("kpg: every --help gives the --label-column default the CSV reader uses",
-          "[cli][csv]") {
+TEST_CASE("kpg: every --help gives the --label-column default the CSV reader uses", "[cli][csv]") {
   const std::string expected =
       "(default " + std::to_string(kpg::CsvReadOptions{}.labelColumn) + ")";
   REQUIRE(expected == "(default 1)");

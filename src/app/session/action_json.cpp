@@ -1,8 +1,8 @@
 #include "session/action_json.hpp"
 
+#include "io/action_router.hpp"
 #include "io/schema.hpp"
 #include "io/session_json.hpp"
-#include "io/action_router.hpp"
 
 namespace kpg::app {
 namespace {

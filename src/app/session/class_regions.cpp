@@ -1,8 +1,8 @@
 #include "session/class_regions.hpp"
 
 #include "app_state.hpp"
-#include "io/schema.hpp"
 #include "io/action_router.hpp"
+#include "io/schema.hpp"
 #include "session/file_actions.hpp"
 #include "svm/svm_model.hpp"
 

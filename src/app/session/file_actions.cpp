@@ -1,8 +1,8 @@
 #include "session/file_actions.hpp"
 
+#include "io/action_router.hpp"
 #include "io/data_export.hpp"
 #include "io/schema.hpp"
-#include "io/action_router.hpp"
 
 namespace kpg::app {
 namespace {

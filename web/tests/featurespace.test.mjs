@@ -4,6 +4,8 @@
 // stepping the method), Home resets it, a one-finger drag orbits on a phone. Screenshots at a
 // laptop, a phone and a large high-DPI screen (build/screenshots/featurespace-*.png).
 
+import { dispatchTouch } from './harness.mjs';
+
 async function must(t, action) {
   const r = await t.page.evaluate((a) => window.kpg.dispatch(a), action);
   t.check(r && r.ok, `dispatch ${JSON.stringify(action)}: ${JSON.stringify(r)}`);
@@ -24,17 +26,6 @@ async function openOnXor(t, map) {
   await must(t, { type: 'setKernel', kernel: 'polynomial', gamma: 1, coef0: 0, degree: 2 });
   await must(t, { type: 'setFeatureSpace', map });
   await t.waitFrames(4);
-}
-
-function touchAt(page, kind, p) {
-  return page.evaluate(([type, x, y]) => {
-    const canvas = document.getElementById('canvas');
-    const touch = new Touch({ identifier: 3, target: canvas, clientX: x, clientY: y, pageX: x, pageY: y });
-    const list = type === 'touchend' ? [] : [touch];
-    canvas.dispatchEvent(new TouchEvent(type, { touches: list, targetTouches: list,
-                                                changedTouches: [touch], bubbles: true,
-                                                cancelable: true }));
-  }, [kind, p.x, p.y]);
 }
 
 const centreOf = (r) => ({ x: (r[0] + r[2]) / 2, y: (r[1] + r[3]) / 2 });
@@ -140,13 +131,13 @@ export default [
       const view = await t.controlRect('featureSpace.view');
       const c = centreOf(view);
       const before = (await t.state()).featureSpace.camera;
-      await touchAt(t.page, 'touchstart', c);
+      await dispatchTouch(t.page, 'touchstart', c);
       await t.waitFrames(2);
       for (let k = 1; k <= 5; k += 1) {
-        await touchAt(t.page, 'touchmove', { x: c.x + 15 * k, y: c.y });
+        await dispatchTouch(t.page, 'touchmove', { x: c.x + 15 * k, y: c.y });
         await t.waitFrames(1);
       }
-      await touchAt(t.page, 'touchend', { x: c.x + 75, y: c.y });
+      await dispatchTouch(t.page, 'touchend', { x: c.x + 75, y: c.y });
       await t.waitFrames(3);
       const after = (await t.state()).featureSpace.camera;
       t.check(Math.abs(after.yaw - before.yaw) > 5, `touch drag: yaw ${before.yaw} → ${after.yaw}`);

@@ -93,6 +93,19 @@ export async function launchBrowser() {
   };
 }
 
+// One touch event of one finger at page position p on the app's canvas, as a phone sends it
+// (Playwright's touchscreen only taps): 'touchstart', 'touchmove' or 'touchend'.
+export function dispatchTouch(page, type, p, identifier = 7) {
+  return page.evaluate(([kind, x, y, id]) => {
+    const canvas = document.getElementById('canvas');
+    const touch = new Touch({ identifier: id, target: canvas, clientX: x, clientY: y, pageX: x, pageY: y });
+    const list = kind === 'touchend' ? [] : [touch];
+    canvas.dispatchEvent(new TouchEvent(kind, { touches: list, targetTouches: list,
+                                                changedTouches: [touch], bubbles: true,
+                                                cancelable: true }));
+  }, [type, p.x, p.y, identifier]);
+}
+
 export class TestFailure extends Error {}
 
 export class TestContext {

@@ -2,7 +2,7 @@
 // mouse, touch and keyboard, and a screenshot of each main state (build/screenshots/lab-*.png).
 // Reference numbers are the course's: notes 001 Question 7, X = [[1,3],[2,1],[0,1]],
 // y = [1,1,−1] → α = (1/4, 3/8, 5/8), w = (1, 1/2), b = −3/2, so f(x) = x₁ + x₂/2 − 3/2.
-import { TestContext } from './harness.mjs';
+import { TestContext, dispatchTouch } from './harness.mjs';
 
 const toPage = TestContext.toPage;
 
@@ -26,17 +26,6 @@ async function runToConvergence(t) {
 
 // Holds the mouse long enough for ImGui to see the press in one frame and the release later.
 const click = (t, p) => t.clickAt(p);
-
-function dispatchTouch(page, type, p) {
-  return page.evaluate(([kind, x, y]) => {
-    const canvas = document.getElementById('canvas');
-    const touch = new Touch({ identifier: 7, target: canvas, clientX: x, clientY: y, pageX: x, pageY: y });
-    const list = kind === 'touchend' ? [] : [touch];
-    canvas.dispatchEvent(new TouchEvent(kind, { touches: list, targetTouches: list,
-                                                changedTouches: [touch], bubbles: true,
-                                                cancelable: true }));
-  }, [type, p.x, p.y]);
-}
 
 export default [
   {

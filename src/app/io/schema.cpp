@@ -10,6 +10,12 @@ bool SchemaReader::fail(const std::string& path, const std::string& message) {
   return false;
 }
 
+bool SchemaReader::failWithin(const std::string& path, const SchemaReader& inner) {
+  const std::string& e = inner.error();
+  if (error_.empty()) error_ = e.rfind('$', 0) == 0 ? path + e.substr(1) : path + ": " + e;
+  return false;
+}
+
 bool SchemaReader::object(const JsonValue& v, const std::string& path,
                           std::initializer_list<std::string_view> allowed) {
   if (!ok()) return false;

@@ -20,6 +20,9 @@ class SchemaReader {
   bool ok() const { return error_.empty(); }
   const std::string& error() const { return error_; }
   bool fail(const std::string& path, const std::string& message);
+  // Takes the error of `inner`, a reader of the object at `path`, with its path ("$.map")
+  // rebased there ("$.modeParams.map").
+  bool failWithin(const std::string& path, const SchemaReader& inner);
 
   // An object whose keys are all in `allowed` (an unknown key is an error: docs/bad-inputs.md W3).
   bool object(const JsonValue& v, const std::string& path,

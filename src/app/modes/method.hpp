@@ -105,6 +105,10 @@ struct MethodSpec {
   // Members the method adds at the top level of state() (the feature space's state().featureSpace,
   // null while another method is shown), or null.
   void (*writeAppState)(JsonValue& state, const ModesState& modes, const LabState& lab) = nullptr;
+  // The method's setModeParams members as they are now, which readParams reads back to the same
+  // parameters: share links and exercises carry them ("modeParams", session/app_link.hpp). Null
+  // for a method with no parameters of its own (the SVM lab's are the lab's).
+  void (*writeParams)(JsonValue& out, const ModesState& modes) = nullptr;
 };
 
 // The rows (modes/method_registry.cpp), indexed by Mode.

@@ -161,6 +161,24 @@ constexpr ModeActionEntry kModeActions[] = {
 
 }  // namespace
 
+JsonValue modeParamsJson(const ModesState& modes, Mode mode) {
+  const MethodSpec& spec = methodSpec(mode);
+  if (!spec.writeParams) return JsonValue::null();
+  JsonValue o = JsonValue::object();
+  spec.writeParams(o, modes);
+  return o;
+}
+
+std::optional<std::string> applyModeParams(ModesState& modes, const LabState& lab, Mode mode,
+                                           const JsonValue& params, std::string_view path) {
+  if (!params.isObject())
+    return std::string(path) + ": must be an object of the method's parameters";
+  const std::string e = setParams(modes, lab, params, mode);
+  if (e.empty()) return std::nullopt;
+  // The reader's paths start at "$" (the action); here the object sits at `path`.
+  return e.rfind('$', 0) == 0 ? std::string(path) + e.substr(1) : std::string(path) + ": " + e;
+}
+
 ActionReply runModeAction(ModesState& modes, LabState& lab, const JsonValue& action) {
   const JsonValue* type = action.find("type");
   if (!type || !type->isString()) return ActionReply::failed("$.type: not a mode action");

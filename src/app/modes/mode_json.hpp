@@ -37,5 +37,12 @@ void addModeActions(ActionRouter& router, ModesState& modes, LabState& lab);
 // One mode action, by its "type", without the router (the screens' way to change the state).
 ActionReply runModeAction(ModesState& modes, LabState& lab, const JsonValue& action);
 JsonValue modeStateJson(ModesState& modes, const LabState& lab);
+// A method's parameters as the setModeParams members that set them (MethodSpec::writeParams):
+// what share links and exercises carry as "modeParams". Null for a method without any.
+JsonValue modeParamsJson(const ModesState& modes, Mode mode);
+// Reads `params` (an object, as modeParamsJson writes it) into `mode`'s parameters, all or
+// nothing: the error with its JSON path under `path` ("$.modeParams.map: …"), or nothing.
+std::optional<std::string> applyModeParams(ModesState& modes, const LabState& lab, Mode mode,
+                                           const JsonValue& params, std::string_view path);
 
 }  // namespace kpg::app

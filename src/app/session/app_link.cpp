@@ -5,6 +5,7 @@
 #include "io/schema.hpp"
 #include "io/session_json.hpp"
 #include "io/share_link.hpp"
+#include "modes/mode_json.hpp"
 
 #include <algorithm>
 
@@ -16,7 +17,11 @@ JsonValue appLinkJson(const ModesState& modes, const TutorialState& tutorial, co
   // The student's own lab, also while the canvas shows a tutorial page's notes data: opening the
   // link shows the page again, and closing the tutorial brings these points back.
   JsonValue o = sessionToJsonValue(studentLab(tutorial, lab));
-  if (modes.mode != Mode::Svm) json::put(o, "mode", json::str(modeName(modes.mode)));
+  if (modes.mode != Mode::Svm) {
+    json::put(o, "mode", json::str(modeName(modes.mode)));
+    JsonValue params = modeParamsJson(modes, modes.mode);
+    if (!params.isNull()) json::put(o, "modeParams", std::move(params));
+  }
   if (tutorial.open) {
     JsonValue t = JsonValue::object();
     json::put(t, "id", json::str(tutorial.id));
@@ -87,14 +92,15 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
   AppLink link;
   SchemaReader r;
   auto& members = parsed.value->members();
-  std::optional<JsonValue> mode, tutorial, pageMember, exercise;
+  std::optional<JsonValue> mode, modeParams, tutorial, pageMember, exercise;
   for (auto it = members.begin(); it != members.end();) {
-    if (it->first == "mode" || it->first == "tutorial" || it->first == "page" ||
-        it->first == "exercise") {
-      (it->first == "mode"       ? mode
-       : it->first == "page"     ? pageMember
-       : it->first == "exercise" ? exercise
-                                 : tutorial) = std::move(it->second);
+    if (it->first == "mode" || it->first == "modeParams" || it->first == "tutorial" ||
+        it->first == "page" || it->first == "exercise") {
+      (it->first == "mode"         ? mode
+       : it->first == "modeParams" ? modeParams
+       : it->first == "page"       ? pageMember
+       : it->first == "exercise"   ? exercise
+                                   : tutorial) = std::move(it->second);
       it = members.erase(it);
     } else {
       ++it;
@@ -104,6 +110,23 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
     if (auto name = r.string(*mode, "$.mode", 32)) {
       link.mode = modeFromName(*name);
       if (!link.mode) r.fail("$.mode", "unknown method \"" + name->substr(0, 32) + "\"");
+    }
+  }
+  if (modeParams && r.ok()) {
+    if (!link.mode) {
+      r.fail("$.modeParams", "a method's parameters need the method: add \"mode\"");
+    } else if (!modeParams->isObject()) {
+      r.fail("$.modeParams", "must be an object of the method's parameters");
+    } else {
+      // Checked now, on a scratch copy, so that a bad member refuses the link before anything
+      // is applied (W1).
+      SchemaReader check;
+      ModesState scratch;
+      methodSpec(*link.mode).readParams(scratch, *modeParams, check);
+      if (check.ok())
+        link.modeParams = std::move(*modeParams);
+      else
+        r.failWithin("$.modeParams", check);
     }
   }
   if (tutorial && r.object(*tutorial, "$.tutorial", {"id", "page", "source"})) {
@@ -190,6 +213,11 @@ std::optional<std::string> applyAppLink(ModesState& modes, TutorialState& tutori
     closeTutorial(tutorial);
   }
   followTutorialPage(tutorial, lab);  // the page's notes data on the canvas, the link's lab kept
+  if (link.modeParams && link.mode) {
+    // Checked when the link was read; the method is built once, by setMode.
+    if (auto error = applyModeParams(modes, lab, *link.mode, *link.modeParams, "$.modeParams"))
+      return error;
+  }
   setMode(modes, lab, link.mode.value_or(Mode::Svm));
   return std::nullopt;
 }

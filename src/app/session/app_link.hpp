@@ -2,6 +2,8 @@
 // The share link of the whole app (a link carries the method, the tutorial page and the view): the
 // lab's session (session_json.hpp, with its view) plus two optional members,
 //   "mode": "kpca"                              the canvas method (omitted for the SVM lab)
+//   "modeParams": {"component": 2}              its parameters, as setModeParams takes them
+//                                               (modes/mode_json.hpp; omitted when it has none)
 //   "tutorial": {"id": "smo", "page": 3}        the open tutorial and its page (omitted: closed)
 //   "page": {"locks": ["C"], "panels": [...], "embed": true, "autorun": false}
 //                                               a course page's settings (page_settings.hpp;
@@ -26,6 +28,7 @@ namespace kpg::app {
 struct AppLink {
   action::LoadSession session;
   std::optional<Mode> mode;
+  std::optional<JsonValue> modeParams;  // checked against the mode's reader when parsed
   std::optional<std::string> tutorialId;
   std::optional<int> tutorialPage;
   // "source": "canvas" when the tutorial derives on the link's own points (tutorial_state.hpp);

@@ -45,4 +45,9 @@ void writeKfdState(JsonValue& o, const ModesState& modes, const LabState& lab) {
               : 0));
 }
 
+void writeKfdParams(JsonValue& o, const ModesState& modes) {
+  put(o, "form", str(modes.kfd.kernelForm ? "kfd" : "lda"));
+  put(o, "mu", num(modes.kfd.mu));
+}
+
 }  // namespace kpg::app

@@ -55,6 +55,9 @@ constexpr MethodSpec kRow{
     field,
     nullptr,
     [](const ModesState& modes) { return modes.kfd.kernelForm; },
+    nullptr,
+    nullptr,
+    writeKfdParams,
 };
 
 }  // namespace

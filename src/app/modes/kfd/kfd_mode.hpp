@@ -24,5 +24,7 @@ struct KfdMode {
 
 bool readKfdParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeKfdState(JsonValue& out, const ModesState& modes, const LabState& lab);
+// Its setModeParams members as they are (MethodSpec::writeParams).
+void writeKfdParams(JsonValue& out, const ModesState& modes);
 
 }  // namespace kpg::app

@@ -39,4 +39,11 @@ void writeKmeansState(JsonValue& o, const ModesState& modes, const LabState&) {
   }
 }
 
+void writeKmeansParams(JsonValue& o, const ModesState& modes) {
+  const KmeansMode& m = modes.kmeans;
+  put(o, "k", integer(m.k));
+  put(o, "seed", integer(static_cast<long long>(m.seed)));
+  put(o, "maxIterations", integer(m.maxIterations));
+}
+
 }  // namespace kpg::app

@@ -93,6 +93,9 @@ constexpr MethodSpec kRow{
     field,
     nullptr,
     [](const ModesState&) { return true; },
+    nullptr,
+    nullptr,
+    writeKmeansParams,
 };
 
 }  // namespace

@@ -27,5 +27,7 @@ struct KmeansMode {
 
 bool readKmeansParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeKmeansState(JsonValue& out, const ModesState& modes, const LabState& lab);
+// Its setModeParams members as they are (MethodSpec::writeParams).
+void writeKmeansParams(JsonValue& out, const ModesState& modes);
 
 }  // namespace kpg::app

@@ -43,4 +43,15 @@ void writeKnnState(JsonValue& o, const ModesState& modes, const LabState&) {
   }
 }
 
+void writeKnnParams(JsonValue& o, const ModesState& modes) {
+  const KnnMode& m = modes.knn;
+  put(o, "K", integer(m.k));
+  if (m.hasQuery) {
+    JsonValue q = JsonValue::array();
+    q.items().push_back(num(m.queryX));
+    q.items().push_back(num(m.queryY));
+    put(o, "query", std::move(q));
+  }
+}
+
 }  // namespace kpg::app

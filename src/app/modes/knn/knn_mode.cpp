@@ -53,6 +53,9 @@ constexpr MethodSpec kRow{
     field,
     nullptr,
     [](const ModesState&) { return true; },
+    nullptr,
+    nullptr,
+    writeKnnParams,
 };
 
 }  // namespace

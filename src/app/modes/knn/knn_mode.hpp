@@ -21,5 +21,7 @@ struct KnnMode {
 
 bool readKnnParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeKnnState(JsonValue& out, const ModesState& modes, const LabState& lab);
+// Its setModeParams members as they are (MethodSpec::writeParams).
+void writeKnnParams(JsonValue& out, const ModesState& modes);
 
 }  // namespace kpg::app

@@ -33,4 +33,8 @@ void writeKpcaState(JsonValue& o, const ModesState& modes, const LabState&) {
   put(o, "component", integer(m.selected + 1));
 }
 
+void writeKpcaParams(JsonValue& o, const ModesState& modes) {
+  put(o, "component", integer(modes.kpca.selected + 1));
+}
+
 }  // namespace kpg::app

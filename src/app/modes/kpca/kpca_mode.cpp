@@ -56,6 +56,9 @@ constexpr MethodSpec kRow{
     field,
     [](const ModesState& modes) { return modes.kpca.selected; },
     [](const ModesState&) { return true; },
+    nullptr,
+    nullptr,
+    writeKpcaParams,
 };
 
 }  // namespace

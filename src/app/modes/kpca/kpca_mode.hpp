@@ -23,6 +23,8 @@ struct KpcaMode {
 
 bool readKpcaParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeKpcaState(JsonValue& out, const ModesState& modes, const LabState& lab);
+// Its setModeParams members as they are (MethodSpec::writeParams).
+void writeKpcaParams(JsonValue& out, const ModesState& modes);
 
 // The projections onto every computed component over `rect` (the small multiples).
 std::vector<FieldGrid> kpcaComponentGrids(const KpcaMode& mode, const PlotRect& rect, int side);

@@ -106,4 +106,24 @@ void writePerceptronState(JsonValue& o, const ModesState& modes, const LabState&
   }
 }
 
+void writePerceptronParams(JsonValue& o, const ModesState& modes) {
+  const PerceptronParams& p = modes.perceptron.params;
+  put(o, "form", str(p.kernelForm ? "kernel" : "primal"));
+  put(o, "learningRate", num(p.learningRate));
+  put(o, "bias", JsonValue::boolean(p.useBias));
+  put(o, "rule", str(p.rule == MistakeRule::NonPositiveMargin ? "<=0" : "<0"));
+  put(o, "order", str(p.order == VisitOrder::Fixed ? "fixed" : "shuffle"));
+  put(o, "seed", integer(static_cast<long long>(p.seed)));
+  put(o, "maxEpochs", integer(p.maxEpochs));
+  if (p.useStart) {
+    JsonValue beta = JsonValue::array();
+    beta.items().push_back(num(p.startBeta[0]));
+    beta.items().push_back(num(p.startBeta[1]));
+    put(o, "startBeta", std::move(beta));
+  } else {
+    put(o, "startBeta", JsonValue::null());
+  }
+  put(o, "startBias", num(p.startBias));
+}
+
 }  // namespace kpg::app

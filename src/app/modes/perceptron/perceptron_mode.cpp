@@ -101,6 +101,9 @@ constexpr MethodSpec kRow{
     field,
     nullptr,
     [](const ModesState& modes) { return modes.perceptron.params.kernelForm; },
+    nullptr,
+    nullptr,
+    writePerceptronParams,
 };
 
 }  // namespace

@@ -42,5 +42,7 @@ struct PerceptronMode {
 // Its JSON (perceptron_json.cpp): setModeParams in, state().mode out.
 bool readPerceptronParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writePerceptronState(JsonValue& out, const ModesState& modes, const LabState& lab);
+// Its setModeParams members as they are (MethodSpec::writeParams).
+void writePerceptronParams(JsonValue& out, const ModesState& modes);
 
 }  // namespace kpg::app

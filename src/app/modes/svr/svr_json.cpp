@@ -43,4 +43,11 @@ void writeSvrState(JsonValue& o, const ModesState& modes, const LabState& lab) {
   put(o, "fitted", std::move(fitted));
 }
 
+void writeSvrParams(JsonValue& o, const ModesState& modes) {
+  const SvrMode& m = modes.svr;
+  put(o, "C", num(m.c));
+  put(o, "epsilon", num(m.epsilon));
+  put(o, "eps", num(m.eps));
+}
+
 }  // namespace kpg::app

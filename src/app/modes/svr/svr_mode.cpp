@@ -108,6 +108,9 @@ constexpr MethodSpec kRow{
     nullptr,
     nullptr,
     [](const ModesState&) { return true; },
+    nullptr,
+    nullptr,
+    writeSvrParams,
 };
 
 }  // namespace

@@ -38,6 +38,8 @@ struct SvrMode {
 
 bool readSvrParams(ModesState& next, const JsonValue& action, SchemaReader& reader);
 void writeSvrState(JsonValue& out, const ModesState& modes, const LabState& lab);
+// Its setModeParams members as they are (MethodSpec::writeParams).
+void writeSvrParams(JsonValue& out, const ModesState& modes);
 
 // The regression reading of the lab's points: x = column 0, t = column 1.
 Matrix svrInputs(const LabState& lab);

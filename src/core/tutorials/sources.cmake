@@ -10,5 +10,6 @@ target_sources(kpg_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/mercer_example.cpp
   ${CMAKE_CURRENT_LIST_DIR}/geometry_example.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_examples.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/feature_space_example.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tutorials.cpp
 )

@@ -1,5 +1,6 @@
 #include "tutorials/tutorials.hpp"
 
+#include "tutorials/feature_space_example.hpp"
 #include "tutorials/geometry_example.hpp"
 #include "tutorials/hand_solved_svm.hpp"
 #include "tutorials/kernel_perceptron_example.hpp"
@@ -28,6 +29,12 @@ Tutorial mercer(const ExactPoints* points) {
   MercerExampleInput input = mercerNotesExample();
   if (points) input.points = *points;
   return mercerTutorial(input);
+}
+
+Tutorial featureSpace(const ExactPoints* points) {
+  FeatureSpaceExampleInput input = featureSpaceNotesExample();
+  if (points) input.points = input.rings = *points;
+  return featureSpaceTutorial(input);
 }
 
 Tutorial geometry(const ExactPoints* points) {
@@ -72,6 +79,8 @@ const std::vector<TutorialInfo>& tutorialCatalogue() {
       {"soft-margin", "hard vs soft margin: α, slacks, margin and objectives for C = ∞, 10, 1, 0.1",
        "the labelled points (linear kernel)",
        [](const ExactPoints* p) { return softMarginTutorial(p ? *p : softMarginExampleData()); }},
+      {"feature-space", "004's kernel trick: XOR lifted by (x, y, xy), rings by (x², y²), (x·z)²",
+       "the labelled points (2-D; both examples)", featureSpace},
   };
   return catalogue;
 }

@@ -318,6 +318,14 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   put(out, "frames", integer(static_cast<std::int64_t>(state.frameCount)));
   // The feature space's 3-D view: its own time in the last frame that drew it (web/bench).
   put(out, "view3dMs", v.ui.view3dMs < 0 ? JsonValue::null() : num(v.ui.view3dMs));
+  JsonValue lifted = JsonValue::array();
+  for (const ImVec2& p : v.ui.view3dPoints) {
+    JsonValue xy = JsonValue::array();
+    xy.items().push_back(num(p.x));
+    xy.items().push_back(num(p.y));
+    lifted.items().push_back(std::move(xy));
+  }
+  put(out, "view3dPoints", std::move(lifted));
   put(out, "running", boolean(state.lab.playback.running));
   put(out, "step", integer(state.lab.stepCount()));
   JsonValue field = JsonValue::object();

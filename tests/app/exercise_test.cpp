@@ -5,6 +5,8 @@
 #include "exercises/exercise_state.hpp"
 #include "io/session_json.hpp"
 #include "kernels/gram_matrix.hpp"
+#include "modes/featurespace/featurespace_mode.hpp"
+#include "modes/mode_json.hpp"
 #include "session/app_actions.hpp"
 #include "session/app_link.hpp"
 #include "session/url_params.hpp"
@@ -84,7 +86,17 @@ Answers derive(const Exercise& e, AppState& app) {
       break;
     }
     case GoalKind::SupportVectors: {
-      const Vector alpha = solvedAlpha(lab);
+      Vector alpha;
+      if (e.mode == Mode::FeatureSpace) {
+        // The SVM on the lifted points, solved by the core from the view's own solver.
+        ensureBuilt(app.modes, lab);
+        REQUIRE(app.modes.featurespace.solver());
+        SmoSolver s = *app.modes.featurespace.solver();
+        s.solve();
+        alpha = s.alpha();
+      } else {
+        alpha = solvedAlpha(lab);
+      }
       JsonValue right = JsonValue::array(), wrong = JsonValue::array();
       std::string list;
       for (Index t = 0; t < alpha.size(); ++t) {
@@ -155,6 +167,21 @@ Answers derive(const Exercise& e, AppState& app) {
       a.rightText = (isC ? "With C = " : "With γ = ") + num(*failing);
       break;
     }
+    case GoalKind::SeparatingMap: {
+      // Opened on (x₁², x₂²), which sends (1, 1) and (−1, 1) to one point; (x₁, x₂, x₁x₂)
+      // separates XOR by the plane x₁x₂ = 0 (004, example 1).
+      a.wrong = JsonValue::null();
+      a.right = json::str("product");
+      a.rightText = "the same point";
+      break;
+    }
+    case GoalKind::SeparatingPlane: {
+      // Wrong: no plane of her own yet. Right (set before submitting, below): the SVM's plane.
+      a.wrong = JsonValue::null();
+      a.right = JsonValue::null();
+      a.rightText = "Show your plane first";
+      break;
+    }
     case GoalKind::Numeric: {
       double value = 0;
       if (g.quantity == "tutorial") {
@@ -215,7 +242,7 @@ TEST_CASE("Exercises: at least 12 built-in ones, in the notes' order, each round
     CHECK(e.prompt.size() > 20);
     CHECK(e.hints.size() >= 2);
   }
-  CHECK(kinds.size() == 7);  // every goal kind is used
+  CHECK(kinds.size() == 9);  // every goal kind is used
   // The notes' order: kernels (000) … SMO (003) … KFD (004) last.
   CHECK(all.front().section.rfind("000", 0) == 0);
   CHECK(all.back().section.rfind("004", 0) == 0);
@@ -255,6 +282,25 @@ TEST_CASE(
       // The core: α₀ = C at the optimum of the moved problem.
       CHECK(solvedAlpha(app->lab)(0) == app->lab.params.c);
     }
+    if (e.goal.kind == GoalKind::SeparatingPlane) {
+      // Her plane set to the SVM's own, w·φ + b = 0 as n·φ = offset with n = w/‖w‖, through
+      // setModeParams as the sliders send it.
+      SmoSolver s = *app->modes.featurespace.solver();
+      s.solve();
+      const FeatureSpacePlane svm = featureSpacePlane(
+          app->modes.featurespace.map, app->lab.data.points, s, app->lab.params.bias);
+      const double norm = svm.w.norm();
+      REQUIRE(norm > 0);
+      const Eigen::Vector3d n = svm.w / norm;
+      JsonValue plane = JsonValue::object();
+      json::put(plane, "azimuth", json::num(std::atan2(n(1), n(0)) * 180 / kPi));
+      json::put(plane, "elevation", json::num(std::asin(n(2)) * 180 / kPi));
+      json::put(plane, "offset", json::num(-svm.bias / norm));
+      JsonValue action = JsonValue::object();
+      json::put(action, "type", json::str("setModeParams"));
+      json::put(action, "plane", std::move(plane));
+      REQUIRE(runModeAction(app->modes, app->lab, action).ok());
+    }
     const Verdict right = submitExerciseAnswer(*app, a.right);
     REQUIRE(right.error.empty());
     INFO(right.feedback);
@@ -290,7 +336,8 @@ TEST_CASE("Exercises: a malformed definition is refused with its JSON path and c
   };
   CHECK(readExercise(with(R"("kind":"smoPair")", R"("kind":"guess")")).error ==
         "$.goal.kind: unknown goal \"guess\" (the goals are smoPair, alphaAfterStep, "
-        "supportVectors, boundSv, findParameter, classifyPoint, numeric)");
+        "supportVectors, boundSv, findParameter, classifyPoint, numeric, separatingMap, "
+        "separatingPlane)");
   CHECK(readExercise(with(R"("kind":"smoPair")", R"("kind":"classifyPoint","point":9)")).error ==
         "$.goal.point: point 9 does not exist (the session has 3 points, numbered from 0)");
   CHECK(readExercise(with(R"("locks":["kernel","C")", R"("locks":["kernel","steps")")).error ==

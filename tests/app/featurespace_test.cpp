@@ -8,6 +8,7 @@
 #include "io/action_router.hpp"
 #include "io/json.hpp"
 #include "session/app_actions.hpp"
+#include "svm/dual_problem.hpp"
 #include "svm/svm_model.hpp"
 
 #include <catch2/catch.hpp>
@@ -232,4 +233,132 @@ TEST_CASE("Feature space: XOR under C = ∞ — which map separates it?", "[app]
   CHECK(a.app->modes.featurespace.error.empty());
   REQUIRE(a.send(R"({"type":"setFeatureSpace","map":"squares"})") == R"({"ok":true})");
   CHECK_THAT(a.app->modes.featurespace.error, Contains("does not separate"));
+}
+
+TEST_CASE("Feature space: the student's plane, scored against an independent count",
+          "[app][featurespace]") {
+  // The tilt exercise's data: labels from 1.5 x₁ + x₁x₂ > 0 on a 4 × 4 grid, lifted by
+  // (x₁, x₂, x₁x₂) (004, example 1).
+  App a;
+  LabState lab = makeLabState();
+  action::LoadSession s;
+  s.data.points.resize(16, 2);
+  s.data.labels.resize(16);
+  int k = 0;
+  for (double x1 : {-2.0, -1.0, 1.0, 2.0})
+    for (double x2 : {-2.0, -1.0, 1.0, 2.0}) {
+      s.data.points.row(k) << x1, x2;
+      s.data.labels(k++) = x1 * (x2 + 1.5) > 0 ? 1 : -1;
+    }
+  s.params = lab.params;
+  s.params.kernel = KernelParams::linear();
+  s.params.c = std::numeric_limits<double>::infinity();
+  REQUIRE_FALSE(apply(lab, s, false));
+  a.app->lab = lab;
+  REQUIRE(a.send(R"({"type":"setFeatureSpace","map":"product"})") == R"({"ok":true})");
+  CHECK(a.featureSpace().find("studentPlane")->isNull());
+
+  // The margin and the wrong side, counted here from the notes' map.
+  const auto expected = [&](double azimuth, double elevation, double offset) {
+    const double az = azimuth * kPi / 180, el = elevation * kPi / 180;
+    const Eigen::Vector3d n(std::cos(el) * std::cos(az), std::cos(el) * std::sin(az), std::sin(el));
+    double margin = 1e300;
+    int wrong = 0;
+    for (Index i = 0; i < 16; ++i) {
+      const double x1 = s.data.points(i, 0), x2 = s.data.points(i, 1);
+      const double d = s.data.labels(i) * (n.dot(notesMap("product", x1, x2, 1)) - offset);
+      margin = std::min(margin, d);
+      wrong += d <= 0 ? 1 : 0;
+    }
+    return std::pair{margin, wrong};
+  };
+  // Flat (elevation 90°): x₁x₂ = offset. Points (1, 1) and (−1, −1) share x₁x₂ = 1 with opposite
+  // labels, so no offset separates.
+  for (double offset : {-3.0, -1.0, 0.0, 0.5, 1.0, 3.0}) {
+    const std::string set =
+        R"({"type":"setModeParams","plane":{"azimuth":0,"elevation":90,"offset":)" +
+        std::to_string(offset) + "}}";
+    REQUIRE(a.send(set) == R"({"ok":true})");
+    const JsonValue plane = *a.featureSpace().find("studentPlane");
+    const auto [margin, wrong] = expected(0, 90, offset);
+    CHECK(plane.find("margin")->asNumber() == Approx(margin).margin(1e-12));
+    CHECK(static_cast<int>(plane.find("wrong")->items().size()) == wrong);
+    CHECK(wrong > 0);
+  }
+  // Tilted to the labelling plane's normal (1.5, 0, 1): it separates; its margin is no wider than
+  // the SVM's 1/‖w‖ (the maximum), and the SVM's own plane reaches it.
+  const double elevation = std::atan2(1.0, 1.5) * 180 / kPi;
+  REQUIRE(a.send(R"({"type":"setModeParams","plane":{"azimuth":0,"elevation":)" +
+                 std::to_string(elevation) + R"(,"offset":0}})") == R"({"ok":true})");
+  const JsonValue plane = *a.featureSpace().find("studentPlane");
+  const auto [margin, wrong] = expected(0, elevation, 0);
+  CHECK(wrong == 0);
+  CHECK(plane.find("wrong")->items().empty());
+  CHECK(plane.find("margin")->asNumber() == Approx(margin).margin(1e-6));
+  const FeatureSpaceSolution svm = convergedFeatureSpace(a.app->modes.featurespace, a.app->lab);
+  REQUIRE(svm.valid);
+  CHECK(margin <= 1 / svm.plane.w.norm() + 1e-9);
+  // Refusals name the member; nothing changes.
+  CHECK_THAT(a.send(R"({"type":"setModeParams","plane":{"elevation":91}})"),
+             Contains("$.plane.elevation"));
+  CHECK_THAT(a.send(R"({"type":"setModeParams","plane":{"tilt":1}})"), Contains("$.plane"));
+  CHECK(a.featureSpace().find("studentPlane")->find("elevation")->asNumber() == Approx(elevation));
+  REQUIRE(a.send(R"({"type":"setModeParams","plane":null})") == R"({"ok":true})");
+  CHECK(a.featureSpace().find("studentPlane")->isNull());
+}
+
+TEST_CASE("Feature space: which maps separate XOR's two radii (the exercise's four verdicts)",
+          "[app][featurespace]") {
+  // XOR's corners at radius √2 and 2√2: the product x₁x₂ and the quadratic √2·x₁x₂ lift the
+  // diagonals to opposite signs; (x₁², x₂²) sends (1, 1) and (−1, 1) to one point; the
+  // paraboloid's third coordinate is the same for the four corners of one radius, leaving XOR
+  // in each slice.
+  LabState lab = makeLabState();
+  action::LoadSession s;
+  s.data.points.resize(8, 2);
+  s.data.points << 1, 1, -1, -1, -1, 1, 1, -1, 2, 2, -2, -2, -2, 2, 2, -2;
+  s.data.labels.resize(8);
+  s.data.labels << -1, -1, 1, 1, -1, -1, 1, 1;
+  s.params = lab.params;
+  REQUIRE_FALSE(apply(lab, s, false));
+  CHECK(featureSpaceSeparates(FeatureSpaceView::Quadratic, lab).separable);
+  CHECK(featureSpaceSeparates(FeatureSpaceView::Product, lab).separable);
+  const MapSeparation squares = featureSpaceSeparates(FeatureSpaceView::Squares, lab);
+  CHECK_FALSE(squares.separable);
+  CHECK_THAT(squares.reason, Contains("same point"));
+  CHECK_FALSE(featureSpaceSeparates(FeatureSpaceView::Paraboloid, lab).separable);
+}
+
+TEST_CASE("Feature space: Live re-converges from the previous α after a drag",
+          "[app][featurespace]") {
+  // XOR under the product map, converged; then a point moves (Live on, as the canvas's drag
+  // sends it). The view's solver starts from the carried α, re-converges in the same build, and
+  // lands on the optimum a cold start finds (the same dual: objectives equal to the tolerance).
+  App a;
+  a.app->lab = xorLab(KernelParams::linear(), 10);
+  REQUIRE(a.app->lab.live.on);
+  REQUIRE(a.send(R"({"type":"setFeatureSpace","map":"product"})") == R"({"ok":true})");
+  REQUIRE(a.send(R"({"type":"modeRun","budgetMs":5000})") == R"({"ok":true,"done":true})");
+  const std::int64_t coldUpdates = a.app->modes.featurespace.solver()->iteration();
+  REQUIRE(a.app->modes.featurespace.solver()->status() == RunStatus::Converged);
+  REQUIRE(a.send(R"({"type":"movePoint","index":4,"x":1.25,"y":0.9})") == R"({"ok":true})");
+  ensureBuilt(a.app->modes, a.app->lab);
+  const FeaturespaceMode& m = a.app->modes.featurespace;
+  REQUIRE(m.solver());
+  CHECK(m.warmUpdates >= 0);
+  CHECK(m.solver()->status() == RunStatus::Converged);
+  CHECK_THAT(modeStatusText(a.app->modes), Contains("Live: re-converged"));
+  // The cold start on the moved points, by the core directly.
+  const Matrix lifted = liftPoints(m.map, a.app->lab.data.points);
+  SmoSolver cold(cSvcDual(lifted, m.y, KernelParams::linear(), 10), smoOptions(a.app->lab.params));
+  cold.solve();
+  CHECK(m.solver()->objective() == Approx(cold.objective()).epsilon(1e-5));
+  CHECK(m.warmUpdates < cold.iteration());
+  CHECK(coldUpdates > 0);
+  // Live off: the next edit starts at α = 0, step 0.
+  REQUIRE(a.send(R"({"type":"setLive","on":false})") == R"({"ok":true})");
+  REQUIRE(a.send(R"({"type":"movePoint","index":4,"x":1.3,"y":0.8})") == R"({"ok":true})");
+  ensureBuilt(a.app->modes, a.app->lab);
+  CHECK(a.app->modes.featurespace.warmUpdates == -1);
+  CHECK(a.app->modes.featurespace.solver()->iteration() == 0);
 }

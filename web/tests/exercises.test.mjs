@@ -18,6 +18,15 @@ async function waitIdle(t) {
   await t.page.waitForFunction(() => !window.kpg.state().replay, null, { timeout: 60000 });
 }
 
+const dot3 = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+
+// The feature space's SVM run to its end (modeRun in slices until state().mode.finished).
+async function featureSpaceRun(t) {
+  for (let k = 0; k < 200 && !(await t.state()).mode.finished; k += 1) {
+    await t.dispatch({ type: 'modeRun', budgetMs: 200 });
+  }
+}
+
 async function converge(t) {
   await t.dispatch({ type: 'runToConvergence', budgetMs: 5000 });
   await t.page.waitForFunction(() => ['converged', 'iteration limit'].includes(window.kpg.state().solver.status),
@@ -101,8 +110,39 @@ async function deriveAnswer(t, e) {
       break;
     }
     case 'supportVectors': {
+      if (before.mode.name === 'featurespace') {
+        // The SVM on the lifted points, run to its end by the method's own Run.
+        await featureSpaceRun(t);
+        answer = (await t.state()).featureSpace.alpha.map((a, i) => (a > 0 ? i : -1)).filter((i) => i >= 0);
+        break;
+      }
       const s = await converge(t);
       answer = s.solver.alpha.map((a, i) => (a > 0 ? i : -1)).filter((i) => i >= 0);
+      break;
+    }
+    case 'separatingMap': {
+      // A map whose converged SVM puts every lifted point on its side: a separating plane
+      // exists (a certificate, checked here from w, b and the lifted points).
+      for (const map of ['quadratic', 'product', 'squares', 'paraboloid']) {
+        await t.dispatch({ type: 'setFeatureSpace', map });
+        await featureSpaceRun(t);
+        const s = await t.state();
+        const fs = s.featureSpace;
+        if (fs.w && s.session.points.every((p, i) => p[2] * (dot3(fs.w, fs.points[i]) + fs.b) > 0)) {
+          answer = map;
+          break;
+        }
+      }
+      break;
+    }
+    case 'separatingPlane': {
+      // Her plane set to the SVM's: n = w/‖w‖, offset = −b/‖w‖ (see solve, below).
+      await featureSpaceRun(t);
+      const fs = (await t.state()).featureSpace;
+      const norm = Math.hypot(...fs.w);
+      const n = fs.w.map((v) => v / norm);
+      answer = { plane: { azimuth: Math.atan2(n[1], n[0]) * 180 / Math.PI,
+                          elevation: Math.asin(n[2]) * 180 / Math.PI, offset: -fs.b / norm } };
       break;
     }
     case 'classifyPoint': {
@@ -159,6 +199,8 @@ function wrongAnswer(e, right, s) {
   const goal = e.goal;
   const n = s.session.points.length;
   switch (goal.kind) {
+    case 'separatingMap': return null;  // the map it opens with
+    case 'separatingPlane': return null;  // no plane of her own yet
     case 'smoPair': return [right[0], [...Array(n).keys()].find((k) => !right.includes(k))];
     case 'supportVectors': return [...Array(n).keys()].filter((k) => !right.includes(k));
     case 'classifyPoint': return right === 'bound' ? 'free' : 'bound';
@@ -201,7 +243,12 @@ export default [
         s = await t.state();
         t.check(s.exercise.status === 'failed' && s.exercise.feedback === reply.feedback, `${item.id} failed state`);
         if (e.goal.kind === 'boundSv') await solveBoundSv(t);
-        reply = await dispatch(t, { type: 'submitAnswer', answer: right });
+        let answer = right;
+        if (e.goal.kind === 'separatingPlane') {
+          await t.dispatch({ type: 'setModeParams', plane: right.plane });
+          answer = null;
+        }
+        reply = await dispatch(t, { type: 'submitAnswer', answer });
         t.check(reply.ok && reply.solved === true,
                 `${item.id}: the derived answer ${JSON.stringify(right)} → ${JSON.stringify(reply)}`);
         s = await t.state();

@@ -11,6 +11,7 @@
 #include "data/number_text.hpp"
 #include "io/session_json.hpp"
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -82,6 +83,26 @@ Exercise make(std::string id, std::string title, std::string section, std::strin
   return e;
 }
 
+// The lab on the given points (x₁, x₂, label ±1), the view window around them, Live off.
+LabState points(const std::vector<std::array<double, 3>>& xyl, double c, ViewWindow view) {
+  LabState l = makeLabState();
+  (void)apply(l, action::SetLive{false}, false);
+  (void)apply(l, action::ClearPoints{}, false);
+  for (const auto& p : xyl)
+    (void)apply(l, action::AddPoint{p[0], p[1], static_cast<int>(p[2])}, false);
+  (void)apply(l, action::SetKernel{KernelParams::linear()}, false);
+  (void)apply(l, action::SetC{c}, false);
+  (void)apply(l, action::SetView{view}, false);
+  return l;
+}
+
+// The feature space's exercises open with a map: its setModeParams members.
+Exercise withMap(Exercise e, const char* map) {
+  e.modeParams = JsonValue::object();
+  json::put(e.modeParams, "map", json::str(map));
+  return e;
+}
+
 ExerciseGoal goal(GoalKind kind) {
   ExerciseGoal g;
   g.kind = kind;
@@ -133,6 +154,66 @@ std::vector<Exercise> build() {
                         "The eigenvalues of a symmetric matrix: det(K − λI) = 0."},
                        lab("hand-solved", sigmoid, inf), Mode::Svm, kAll,
                        numeric("gramMinEigenvalue", 1e-3)));
+  }
+  // ---- 000 "(1) high dimensional spaces", 004 "The kernel trick": the feature space in 3-D ----
+  {
+    // 001's XOR corners (the kernel perceptron's data) and the same corners at twice the radius:
+    // (x₁², x₂²) sends (1, 1) and (−1, 1) to one point, and the paraboloid's height x₁² + x₂² is
+    // the same for all four corners of a radius, so only the product and the quadratic map lift
+    // the classes apart (the checker tests all four with the hard-margin SVM on φ(xᵢ)).
+    const std::vector<std::array<double, 3>> xor8 = {{1, 1, -1}, {-1, -1, -1}, {-1, 1, 1},
+                                                     {1, -1, 1}, {2, 2, -1},   {-2, -2, -1},
+                                                     {-2, 2, 1}, {2, -2, 1}};
+    const ViewWindow around{-3, 3, -3, 3};
+    // The map and her own plane are the method's parameters (setModeParams): unlocked where they
+    // are the answer, locked where the map is given.
+    const Locks fixedData =
+        locks({LockedControl::Kernel, LockedControl::C, LockedControl::Gamma, LockedControl::Data});
+    const Locks fixedMap = locks({LockedControl::Kernel, LockedControl::C, LockedControl::Gamma,
+                                  LockedControl::Data, LockedControl::Method});
+    all.push_back(withMap(
+        make("feature-map-xor", "Which map makes XOR separable?",
+             "004 The kernel trick, examples 1 and 2; 000 (1) high dimensional spaces",
+             "No line separates XOR in the plane. Try the maps under \"Feature map φ\" and watch "
+             "the 3-D view: after which map does a flat plane put each class on its own side? "
+             "Choose it, then check.",
+             {"Look at where the four inner corners land after each map.",
+              "(x₁², x₂²) forgets the signs: (1, 1) and (−1, 1) land on the same point.",
+              "The product x₁x₂ is +1 on one diagonal of XOR and −1 on the other."},
+             points(xor8, std::numeric_limits<double>::infinity(), around), Mode::FeatureSpace,
+             fixedData, goal(GoalKind::SeparatingMap)),
+        "squares"));
+    all.push_back(withMap(
+        make("feature-space-support-vectors", "Which points will be support vectors in 3-D?",
+             "004 The kernel trick, example 1; 000 SVM – dual form",
+             "The map φ(x) = (x₁, x₂, x₁x₂) lifts XOR; the SVM then finds the widest plane "
+             "between the lifted classes. Before training, click in the 3-D view every point "
+             "that will be a support vector (α > 0), submit, then Run to compare.",
+             {"Support vectors are the lifted points nearest the plane: on its margins.",
+              "The separating plane here is x₁x₂ = 0: how far is each lifted point from it?"},
+             points(xor8, std::numeric_limits<double>::infinity(), around), Mode::FeatureSpace,
+             fixedMap, goal(GoalKind::SupportVectors)),
+        "product"));
+    // Labels from the plane 1.5 x₁ + x₁x₂ = 0 of the product map: (1, 1) and (−1, −1) share
+    // x₁x₂ = 1 but not their class, so the flat plane x₁x₂ = offset cannot separate them: the
+    // student has to tilt it.
+    std::vector<std::array<double, 3>> tilted;
+    for (double a : {-2.0, -1.0, 1.0, 2.0})
+      for (double b : {-2.0, -1.0, 1.0, 2.0})
+        tilted.push_back({a, b, a * (b + 1.5) > 0 ? 1.0 : -1.0});
+    all.push_back(withMap(
+        make("feature-space-tilt-plane", "Tilt the plane to separate the lifted points",
+             "004 The kernel trick, example 1; 000 SVM – maximizing the margin",
+             "Turn on \"my plane\" under the 3-D view: a green plane of your own. Tilt and move "
+             "it (the sliders, or drag the view with \"drag turns my plane\" on) until every "
+             "lifted point is on its class's side, then check: the app compares your margin "
+             "with the SVM's.",
+             {"The flat plane x₁x₂ = offset cannot do it: points (1, 1) and (−1, −1) have the "
+              "same x₁x₂ and different classes.",
+              "Lean the normal towards the x₁ axis: turn about 0°, tilt about 35°, offset near 0."},
+             points(tilted, std::numeric_limits<double>::infinity(), around), Mode::FeatureSpace,
+             fixedData, goal(GoalKind::SeparatingPlane)),
+        "product"));
   }
   // ---- 002 perceptron, 001 dual perceptron ----
   all.push_back(make("perceptron-final-bias", "The perceptron's final bias",

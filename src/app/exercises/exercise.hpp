@@ -23,6 +23,12 @@
 //                    "w1", "w2" (the converged SVM), "kpcaEigenvalue" (λ_component of the centred
 //                    K̃, kernel PCA), "svrSupportVectors" (ε-SVR at convergence), "kfdAlpha"
 //                    (α_i of kernel Fisher discriminant)
+//   separatingMap    the feature space: which map makes the classes separable by a plane? answer
+//                    a map's name ("product"), or null for the map shown now
+//   separatingPlane  the feature space: tilt your own plane (setModeParams "plane") until it
+//                    separates the lifted points: answer null (the plane as it is now); the
+//                    feedback compares its margin with the SVM's
+// supportVectors also works in the feature space (mode "featurespace"): the SVM trained there.
 
 #include "io/json.hpp"
 #include "lab/lab_state.hpp"
@@ -43,7 +49,9 @@ enum class GoalKind {
   BoundSv,
   FindParameter,
   ClassifyPoint,
-  Numeric
+  Numeric,
+  SeparatingMap,
+  SeparatingPlane
 };
 std::string_view goalKindName(GoalKind kind);
 std::optional<GoalKind> goalKindFromName(std::string_view name);
@@ -77,6 +85,7 @@ struct Exercise {
   JsonValue session;               // a session v1 (session_json.hpp), as written
   action::LoadSession setUp;       // the same, parsed
   Mode mode = Mode::Svm;
+  JsonValue modeParams;  // the method's parameters (modes/mode_json.hpp modeParamsJson) or null
   Locks locks;
   ExerciseGoal goal;
 };
@@ -85,7 +94,8 @@ constexpr std::size_t kMaxExerciseText = 4000;
 constexpr std::size_t kMaxExerciseHints = 8;
 
 // JSON: {"id", "title", "section", "prompt", "hints": [...], "session": {...}, "mode": "svm",
-// "locks": ["kernel", ...], "goal": {"kind": ..., ...}}; "hints", "mode", "locks" optional.
+// "modeParams": {...}, "locks": ["kernel", ...], "goal": {"kind": ..., ...}}; "hints", "mode",
+// "modeParams" (the method's setModeParams members, e.g. {"map": "product"}) and "locks" optional.
 // Every member is checked (unknown keys, types, ranges, the session's schema, point indices
 // within the session's points, the tutorial and its value) and the first fault is returned with
 // its JSON path ("$.goal.point: point 9 does not exist (the session has 4 points)").

@@ -3,6 +3,7 @@
 // ModelView), kernelValue, mercerCheck, the tutorials' exact derivations, the other methods' core
 // objects — and every wrong answer is explained with those numbers.
 #include "exercises/exercise.hpp"
+#include "modes/featurespace/featurespace_mode.hpp"
 #include "params/param_input.hpp"  // pointNumber: points numbered from 1 on screen
 
 #include "data/number_text.hpp"
@@ -169,13 +170,29 @@ Verdict checkAlphaAfterStep(const LabState& lab, const ExerciseGoal& goal,
       false, "α" + p + " after the step is " + num(expected) + ", not " + num(*value) + ". " + why);
 }
 
-Verdict checkSupportVectors(const LabState& lab, const JsonValue& answer) {
+// The support vectors of the converged SVM: the lab's, or in the feature space the SVM trained
+// on the lifted points (the one the 3-D view draws).
+Verdict checkSupportVectors(const LabState& lab, const ModesState& modes, Mode mode,
+                            const JsonValue& answer) {
   std::string error;
   const auto given = indices(answer, lab.pointCount(), error);
   if (!given) return malformed(error);
-  const LabState done = convergedCopy(lab);
-  if (!done.model.valid) return judged(false, "There is no solver on the canvas.");
-  const Vector& alpha = done.model.solution.alpha;
+  Vector alpha, yf;
+  if (mode == Mode::FeatureSpace) {
+    const FeaturespaceMode& m = modes.featurespace;
+    const FeatureSpaceSolution done = convergedFeatureSpace(m, lab);
+    if (!done.valid)
+      return judged(false, m.error.empty() ? "There is no SVM in the feature space." : m.error);
+    alpha = done.alpha;
+    yf = m.y.cwiseProduct(done.value);
+  } else {
+    const LabState done = convergedCopy(lab);
+    if (!done.model.valid) return judged(false, "There is no solver on the canvas.");
+    alpha = done.model.solution.alpha;
+    yf.resize(alpha.size());
+    for (Index t = 0; t < alpha.size(); ++t) yf(t) = done.data.labels(t) * done.model.decision(t);
+  }
+  const char* f = mode == Mode::FeatureSpace ? "y(w·φ(x) + b)" : "y f(x)";
   std::vector<int> svs;
   for (Index t = 0; t < alpha.size(); ++t)
     if (alpha(t) > 0) svs.push_back(static_cast<int>(t));
@@ -188,16 +205,87 @@ Verdict checkSupportVectors(const LabState& lab, const JsonValue& answer) {
       "At convergence the support vectors (α > 0) are points " + pointList(svs) + ".";
   for (int p : sorted) {
     if (alpha(p) <= 0)
-      text += " Point " + std::to_string(pointNumber(p)) +
-              " has α = 0 (y f(x) = " + num(done.data.labels(p) * done.model.decision(p)) +
+      text += " Point " + std::to_string(pointNumber(p)) + " has α = 0 (" + f + " = " + num(yf(p)) +
               " > 1: beyond its margin).";
   }
   for (int p : svs) {
     if (std::find(sorted.begin(), sorted.end(), p) == sorted.end())
       text += " Point " + std::to_string(pointNumber(p)) + " is missing: α = " + num(alpha(p)) +
-              ", y f(x) = " + num(done.data.labels(p) * done.model.decision(p)) + ".";
+              ", " + f + " = " + num(yf(p)) + ".";
   }
   return judged(false, text);
+}
+
+// Which map lifts the classes to where a plane separates them (the hard-margin test on φ(xᵢ)):
+// the answer's map, and all four for the feedback.
+Verdict checkSeparatingMap(const LabState& lab, const ModesState& modes, const JsonValue& answer) {
+  FeatureSpaceView chosen = modes.featurespace.view;
+  if (answer.isString()) {
+    const auto view = featureSpaceViewFromName(answer.asString());
+    if (!view || *view == FeatureSpaceView::Kpca)
+      return malformed(
+          "expected a map: \"quadratic\", \"product\", \"squares\" or "
+          "\"paraboloid\" (null: the map shown now)");
+    chosen = *view;
+  } else if (!answer.isNull()) {
+    return malformed("expected a map's name, e.g. \"product\", or null for the map shown now");
+  }
+  if (chosen == FeatureSpaceView::Kpca)
+    return judged(false, "Kernel PCA's coordinates are not one of the notes' maps: choose a map.");
+  const auto title = [](FeatureSpaceView v) {
+    return describe(FeatureMap{featureSpaceMapKind(v), 1.0});
+  };
+
+  std::string separating, not_;
+  MapSeparation mine;
+  for (FeatureSpaceView v : {FeatureSpaceView::Quadratic, FeatureSpaceView::Product,
+                             FeatureSpaceView::Squares, FeatureSpaceView::Paraboloid}) {
+    const MapSeparation s = featureSpaceSeparates(v, lab);
+    if (v == chosen) mine = s;
+    (s.separable ? separating : not_) += (s.separable ? separating : not_).empty() ? "" : "; ";
+    (s.separable ? separating : not_) += title(v);
+  }
+  const std::string all = " Separating: " + (separating.empty() ? "none" : separating) +
+                          ". Not separating: " + (not_.empty() ? "none" : not_) + ".";
+  if (mine.separable)
+    return judged(true, "Right: after " + title(chosen) +
+                            " a plane has every point of one class on one side (the hard-margin "
+                            "SVM on φ(xᵢ) has a solution)." +
+                            all);
+  return judged(false, "No: after " + title(chosen) + " no plane separates the classes (" +
+                           mine.reason + ")." + all);
+}
+
+// The student's own plane against the lifted points, and its margin against the SVM's 1/‖w‖.
+Verdict checkSeparatingPlane(const LabState& lab, const ModesState& modes) {
+  const FeaturespaceMode& m = modes.featurespace;
+  if (!m.studentPlane.shown)
+    return judged(false, "Show your plane first (\"my plane\" under the 3-D view), then tilt it.");
+  const PlaneScore score = scoreStudentPlane(m);
+  if (!score.valid)
+    return judged(false, m.error.empty() ? "There are no lifted points to separate." : m.error);
+  const FeatureSpaceSolution svm = convergedFeatureSpace(m, lab);
+  const double norm = svm.valid ? svm.plane.w.norm() : 0;
+  const std::string svmMargin =
+      norm > 0 ? " The SVM's plane has margin 1/‖w‖ = " + num(1 / norm) + "." : "";
+  const std::size_t n = static_cast<std::size_t>(m.y.size());
+  if (score.wrong.empty()) {
+    std::string share;
+    if (norm > 0)
+      share = " Yours reaches " +
+              std::to_string(static_cast<int>(std::lround(100 * score.margin * norm))) +
+              " % of it: the SVM's is the widest any plane can have.";
+    return judged(true, "Your plane separates all " + std::to_string(n) +
+                            " lifted points. Its margin, the distance to the nearest point, is " +
+                            num(score.margin) + "." + svmMargin + share);
+  }
+  std::vector<int> wrong(score.wrong.begin(), score.wrong.end());
+  return judged(false, std::to_string(wrong.size()) + " of " + std::to_string(n) +
+                           " points are on the wrong side of your plane, or on it: points " +
+                           pointList(wrong) +
+                           ". Tilt it (drag in the view with \"drag turns my "
+                           "plane\" on) or move it along its normal." +
+                           svmMargin);
 }
 
 Verdict checkClassify(const LabState& lab, const ExerciseGoal& goal, const JsonValue& answer) {
@@ -411,7 +499,7 @@ Verdict checkAnswer(const Exercise& exercise, const LabState& lab, const ModesSt
     case GoalKind::AlphaAfterStep:
       return checkAlphaAfterStep(lab, goal, answer);
     case GoalKind::SupportVectors:
-      return checkSupportVectors(lab, answer);
+      return checkSupportVectors(lab, modes, exercise.mode, answer);
     case GoalKind::BoundSv:
       return checkBoundSv(lab, goal);
     case GoalKind::FindParameter:
@@ -420,6 +508,10 @@ Verdict checkAnswer(const Exercise& exercise, const LabState& lab, const ModesSt
       return checkClassify(lab, goal, answer);
     case GoalKind::Numeric:
       return checkNumeric(goal, lab, modes, answer);
+    case GoalKind::SeparatingMap:
+      return checkSeparatingMap(lab, modes, answer);
+    case GoalKind::SeparatingPlane:
+      return checkSeparatingPlane(lab, modes);
   }
   return malformed("unknown goal");
 }

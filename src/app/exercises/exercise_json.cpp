@@ -4,6 +4,7 @@
 
 #include "io/schema.hpp"
 #include "io/session_json.hpp"
+#include "modes/mode_json.hpp"
 #include "tutorials/tutorials.hpp"
 
 #include <algorithm>
@@ -14,7 +15,7 @@ namespace {
 
 constexpr std::string_view kGoalNames[] = {"smoPair", "alphaAfterStep", "supportVectors",
                                            "boundSv", "findParameter",  "classifyPoint",
-                                           "numeric"};
+                                           "numeric", "separatingMap",  "separatingPlane"};
 
 bool isId(std::string_view id) {
   return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
@@ -135,6 +136,8 @@ void readGoal(SchemaReader& r, const JsonValue& g, Exercise& e, Index points) {
     }
     case GoalKind::SmoPair:
     case GoalKind::SupportVectors:
+    case GoalKind::SeparatingMap:
+    case GoalKind::SeparatingPlane:
       break;
   }
 }
@@ -162,9 +165,9 @@ ExerciseParse readExercise(const JsonValue& v) {
   ExerciseParse result;
   SchemaReader r;
   Exercise e;
-  if (!r.object(
-          v, "$",
-          {"id", "title", "section", "prompt", "hints", "session", "mode", "locks", "goal"})) {
+  if (!r.object(v, "$",
+                {"id", "title", "section", "prompt", "hints", "session", "mode", "modeParams",
+                 "locks", "goal"})) {
     result.error = r.error();
     return result;
   }
@@ -193,6 +196,16 @@ ExerciseParse readExercise(const JsonValue& v) {
         e.mode = *m;
       else
         r.fail("$.mode", "unknown method " + jsonQuote(*name));
+    }
+  }
+  if (const JsonValue* params = v.find("modeParams"); params && r.ok() && !params->isNull()) {
+    // Read as setModeParams reads them, on a scratch copy: the exercise opens with them or is
+    // refused here, with the member's path.
+    if (auto error = checkModeParams(e.mode, *params, "$.modeParams")) {
+      const std::size_t colon = error->find(": ");
+      r.fail(error->substr(0, colon), error->substr(colon + 2));
+    } else {
+      e.modeParams = *params;
     }
   }
   if (const JsonValue* locks = v.find("locks");
@@ -230,8 +243,18 @@ ExerciseParse readExercise(const JsonValue& v) {
     result.error = r.error();
     return result;
   }
-  if (e.mode != Mode::Svm && (e.goal.kind != GoalKind::Numeric)) {
-    result.error = "$.goal.kind: " + std::string(goalKindName(e.goal.kind)) +
+  // Which goals each method answers: the feature space's own two, its SVM's support vectors,
+  // and the numeric goals everywhere.
+  const GoalKind kind = e.goal.kind;
+  const bool featureGoal = kind == GoalKind::SeparatingMap || kind == GoalKind::SeparatingPlane;
+  if (featureGoal && e.mode != Mode::FeatureSpace) {
+    result.error = "$.goal.kind: " + std::string(goalKindName(kind)) +
+                   " is about the feature space: use \"mode\": \"featurespace\"";
+    return result;
+  }
+  if (e.mode != Mode::Svm && kind != GoalKind::Numeric && !featureGoal &&
+      !(kind == GoalKind::SupportVectors && e.mode == Mode::FeatureSpace)) {
+    result.error = "$.goal.kind: " + std::string(goalKindName(kind)) +
                    " is about the SVM lab; with \"mode\": \"" + std::string(modeName(e.mode)) +
                    "\" use a numeric goal";
     return result;
@@ -268,6 +291,7 @@ JsonValue exerciseJson(const Exercise& e) {
   put(o, "hints", std::move(hints));
   put(o, "session", e.session);
   put(o, "mode", str(modeName(e.mode)));
+  if (!e.modeParams.isNull()) put(o, "modeParams", e.modeParams);
   PageSettings page;
   page.locks = e.locks;
   put(o, "locks", *pageSettingsJson(page).find("locks"));
@@ -304,6 +328,8 @@ JsonValue exerciseJson(const Exercise& e) {
       break;
     case GoalKind::SmoPair:
     case GoalKind::SupportVectors:
+    case GoalKind::SeparatingMap:
+    case GoalKind::SeparatingPlane:
       break;
   }
   put(o, "goal", std::move(g));

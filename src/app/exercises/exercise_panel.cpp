@@ -25,10 +25,13 @@ void submit(AppState& state, JsonValue answer) {
   if (!v.error.empty()) state.exercise.feedback = v.error.substr(v.error.find(':') + 2);
 }
 
-void pointsAnswer(AppState& state) {
+void pointsAnswer(AppState& state, UiState& ui) {
   ExerciseSession& s = state.exercise;
   const Index n = state.lab.pointCount();
-  ImGui::TextWrapped("Click points on the canvas (or the numbers below) to pick them:");
+  ImGui::TextWrapped(state.modes.mode == Mode::FeatureSpace
+                         ? "Click points in the 3-D view or on the canvas (or the numbers below) "
+                           "to pick them:"
+                         : "Click points on the canvas (or the numbers below) to pick them:");
   for (Index t = 0; t < std::min<Index>(n, 40); ++t) {
     const bool on = std::find(s.selected.begin(), s.selected.end(), t) != s.selected.end();
     if (t % 10 != 0) ImGui::SameLine();
@@ -46,11 +49,12 @@ void pointsAnswer(AppState& state) {
     for (int p : s.selected) answer.items().push_back(json::integer(p));
     submit(state, answer);
   }
+  markItem(ui, "exercise.submit");
   ImGui::SameLine();
   if (ImGui::Button("Clear")) s.selected.clear();
 }
 
-void answerControls(AppState& state) {
+void answerControls(AppState& state, UiState& ui) {
   ExerciseSession& s = state.exercise;
   const Exercise& e = *s.open;
   ExerciseAnswerInput& in = s.answerInput;
@@ -58,7 +62,7 @@ void answerControls(AppState& state) {
   switch (e.goal.kind) {
     case GoalKind::SmoPair:
     case GoalKind::SupportVectors:
-      pointsAnswer(state);
+      pointsAnswer(state, ui);
       break;
     case GoalKind::ClassifyPoint:
       for (const char* word : {"free", "bound", "non-SV"}) {
@@ -69,6 +73,15 @@ void answerControls(AppState& state) {
       break;
     case GoalKind::BoundSv:
       if (ImGui::Button("Check my canvas")) submit(state, JsonValue::null());
+      break;
+    case GoalKind::SeparatingMap:
+      ImGui::TextWrapped("Choose a map under \"Feature map φ\", look at the 3-D view, then:");
+      if (ImGui::Button("Check the map shown")) submit(state, JsonValue::null());
+      markItem(ui, "exercise.check");
+      break;
+    case GoalKind::SeparatingPlane:
+      if (ImGui::Button("Check my plane")) submit(state, JsonValue::null());
+      markItem(ui, "exercise.check");
       break;
     case GoalKind::FindParameter:
       if (ImGui::Button(e.goal.parameter == "C" ? "Check the current C" : "Check the current γ"))
@@ -148,10 +161,17 @@ void instructor(AppState& state) {
   ImGui::InputTextMultiline("hints", d.hints, sizeof d.hints,
                             ImVec2(-ImGui::GetFontSize() * 4, ImGui::GetFontSize() * 3));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One hint per line, revealed one at a time");
-  const char* kinds[] = {"next SMO pair",   "α after the next step", "every support vector",
-                         "make a bound SV", "find C or γ",           "classify a point",
-                         "a number"};
-  ImGui::Combo("goal", &d.kind, kinds, 7);
+  // In GoalKind's order; the last two need the feature-space method.
+  const char* kinds[] = {"next SMO pair",
+                         "α after the next step",
+                         "every support vector",
+                         "make a bound SV",
+                         "find C or γ",
+                         "classify a point",
+                         "a number",
+                         "a separating map (3-D)",
+                         "tilt a plane (3-D)"};
+  ImGui::Combo("goal", &d.kind, kinds, static_cast<int>(std::size(kinds)));
   comboTabStop("goal");
   const auto kind = static_cast<GoalKind>(d.kind);
   if (kind == GoalKind::AlphaAfterStep || kind == GoalKind::BoundSv ||
@@ -306,7 +326,7 @@ bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect) {
         if (ImGui::SmallButton(label.c_str())) revealHint(state);
       }
       ImGui::Spacing();
-      if (s.status != ExerciseStatus::Solved) answerControls(state);
+      if (s.status != ExerciseStatus::Solved) answerControls(state, ui);
       if (!s.feedback.empty()) {
         ImGui::Spacing();
         const bool solved = s.status == ExerciseStatus::Solved;

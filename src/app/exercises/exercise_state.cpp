@@ -1,4 +1,5 @@
 #include "exercises/exercise_state.hpp"
+#include "modes/mode_json.hpp"
 
 #include "io/schema.hpp"
 #include "io/session_json.hpp"
@@ -76,7 +77,11 @@ std::optional<std::string> openExerciseDefinition(AppState& app, const JsonValue
   JsonValue made = definition;
   if (made.isObject() && !made.find("session")) {
     json::put(made, "session", sessionToJsonValue(app.lab));
-    if (!made.find("mode")) json::put(made, "mode", json::str(modeName(app.modes.mode)));
+    if (!made.find("mode")) {
+      json::put(made, "mode", json::str(modeName(app.modes.mode)));
+      JsonValue params = modeParamsJson(app.modes, app.modes.mode);
+      if (!params.isNull() && !made.find("modeParams")) json::put(made, "modeParams", params);
+    }
   }
   ExerciseParse parsed = readExercise(made);
   if (!parsed.ok()) return "$.exercise" + parsed.error.substr(1);
@@ -91,6 +96,10 @@ std::optional<std::string> openExercise(AppState& app, const Exercise& exercise,
   if (auto error = apply(lab, exercise.setUp, false)) return error;
   app.lab = std::move(lab);
   closeTutorial(app.tutorial);
+  if (!exercise.modeParams.isNull()) {
+    // Read when the exercise was (readExercise): cannot fail here.
+    (void)applyModeParams(app.modes, app.lab, exercise.mode, exercise.modeParams, "$.modeParams");
+  }
   setMode(app.modes, app.lab, exercise.mode);
   ExerciseSession& s = app.exercise;
   if (!s.open) s.locksBefore = app.page.locks;
@@ -112,6 +121,7 @@ Verdict submitExerciseAnswer(AppState& app, const JsonValue& answer) {
     v.error = "$.type: no exercise is open";
     return v;
   }
+  ensureBuilt(app.modes, app.lab);  // the method's model of the canvas as it is now
   Verdict v = checkAnswer(*s.open, app.lab, app.modes, answer);
   if (!v.error.empty()) return v;
   s.attempts += 1;

@@ -169,6 +169,20 @@ JsonValue modeParamsJson(const ModesState& modes, Mode mode) {
   return o;
 }
 
+std::optional<std::string> checkModeParams(Mode mode, const JsonValue& params,
+                                           std::string_view path) {
+  SchemaReader outer, check;
+  if (!params.isObject()) {
+    outer.fail(std::string(path), "must be an object of the method's parameters");
+    return outer.error();
+  }
+  ModesState scratch;
+  methodSpec(mode).readParams(scratch, params, check);
+  if (check.ok()) return std::nullopt;
+  outer.failWithin(std::string(path), check);
+  return outer.error();
+}
+
 std::optional<std::string> applyModeParams(ModesState& modes, const LabState& lab, Mode mode,
                                            const JsonValue& params, std::string_view path) {
   if (!params.isObject())

@@ -40,6 +40,11 @@ JsonValue modeStateJson(ModesState& modes, const LabState& lab);
 // A method's parameters as the setModeParams members that set them (MethodSpec::writeParams):
 // what share links and exercises carry as "modeParams". Null for a method without any.
 JsonValue modeParamsJson(const ModesState& modes, Mode mode);
+// Checks `params` as setModeParams would read them for `mode`, on a scratch state (a link or an
+// exercise is refused before anything is applied): the error with its path under `path`, or
+// nothing.
+std::optional<std::string> checkModeParams(Mode mode, const JsonValue& params,
+                                           std::string_view path);
 // Reads `params` (an object, as modeParamsJson writes it) into `mode`'s parameters, all or
 // nothing: the error with its JSON path under `path` ("$.modeParams.map: …"), or nothing.
 std::optional<std::string> applyModeParams(ModesState& modes, const LabState& lab, Mode mode,

@@ -1,5 +1,9 @@
 // Export PNG: the canvas as a clean figure, rendered offscreen at 2×.
 //
+// In the feature space the 3-D view's window (drawn beside the canvas on a laptop) is part of the
+// figure too: the canvas with the planes' trace on the left, the lifted points and planes on the
+// right, as on screen.
+//
 // What is drawn: the canvas window's draw list of the last frame (the decision field image that
 // render/ drew on the GPU, the grid with tick labels, the points with their SV markers, the
 // legend strip under the plot) and a colour bar for f(x) added on the right, with the same map as
@@ -35,20 +39,36 @@ Figure renderFigure(const AppState& state, const UiState& ui, float scale) {
   const bool svm = state.modes.mode == Mode::Svm;
   ImGuiWindow* window =
       ImGui::FindWindowByName(svm ? "Canvas: the data and f(x)" : "###modecanvas");
-  if (!window || !window->WasActive || !ui.canvasValid || window->DrawList->CmdBuffer.empty()) {
+  // The other methods publish their canvas's rectangle with canvasValid false (it gates the SVM
+  // field's rendering, mode_screen.cpp): their figure needs only the window drawn.
+  if (!window || !window->WasActive || (svm && !ui.canvasValid) ||
+      window->DrawList->CmdBuffer.empty() || ui.canvas.max.x <= ui.canvas.min.x) {
     figure.error = "the canvas is not drawn yet";
     return figure;
   }
   const bool bar = svm && state.lab.model.valid && ui.showField;
   // The figure: the plot and what the canvas window draws under it (the legend strip), and the
   // colour bar's area on the right.
-  const ImVec2 min = ui.canvas.min;
   const ImVec2 plotMax = ui.canvas.max;
-  const ImVec2 max(plotMax.x + (bar ? kBarArea : 0),
-                   std::max(plotMax.y, std::min(window->InnerRect.Max.y, window->Rect().Max.y)));
+  ImVec2 max(plotMax.x + (bar ? kBarArea : 0),
+             std::max(plotMax.y, std::min(window->InnerRect.Max.y, window->Rect().Max.y)));
+  ImVec2 min = ui.canvas.min;
+  // The feature space's 3-D view, when it is drawn this frame beside the canvas (not on the
+  // phone's other tab).
+  ImGuiWindow* side = state.modes.mode == Mode::FeatureSpace
+                          ? ImGui::FindWindowByName("###featurespace3d")
+                          : nullptr;
+  if (side && (!side->WasActive || side->Hidden || side->DrawList->CmdBuffer.empty()))
+    side = nullptr;
+  if (side) {
+    const ImRect r = side->InnerRect;
+    min = ImVec2(std::min(min.x, r.Min.x), std::min(min.y, r.Min.y));
+    max = ImVec2(std::max(max.x, r.Max.x), std::max(max.y, r.Max.y));
+  }
   figure.cssWidth = max.x - min.x;
   figure.cssHeight = max.y - min.y;
-  figure.plot = ImVec4(0, 0, plotMax.x - min.x, plotMax.y - min.y);
+  figure.plot = ImVec4(ui.canvas.min.x - min.x, ui.canvas.min.y - min.y, plotMax.x - min.x,
+                       plotMax.y - min.y);
   figure.width = static_cast<int>(std::lround(figure.cssWidth * scale));
   figure.height = static_cast<int>(std::lround(figure.cssHeight * scale));
   if (figure.width < 16 || figure.height < 16 || figure.width > 8192 || figure.height > 8192) {
@@ -71,20 +91,26 @@ Figure renderFigure(const AppState& state, const UiState& ui, float scale) {
     over.AddRectFilled(ImVec2(plotMax.x, min.y), max, IM_COL32_WHITE);
     drawColourBar(&over, ImVec2(plotMax.x, min.y), ImVec2(max.x, plotMax.y));
   }
-  over.AddRect(min, plotMax, IM_COL32(120, 120, 120, 255), 0, 0, 1.0f);
+  over.AddRect(ui.canvas.min, plotMax, IM_COL32(120, 120, 120, 255), 0, 0, 1.0f);
 
   // The canvas window's list, its background recoloured white (the legend strip sits on it).
-  ImDrawList* canvas = window->DrawList->CloneOutput();
   const ImU32 windowBg = ImGui::GetColorU32(ImGuiCol_WindowBg);
-  for (ImDrawVert& v : canvas->VtxBuffer) {
-    if (v.col == windowBg) v.col = IM_COL32_WHITE;
-  }
-  ImDrawList* lists[] = {&under, canvas, &over};
+  const auto whiteClone = [windowBg](ImGuiWindow* w) {
+    ImDrawList* list = w->DrawList->CloneOutput();
+    for (ImDrawVert& v : list->VtxBuffer) {
+      if (v.col == windowBg) v.col = IM_COL32_WHITE;
+    }
+    return list;
+  };
+  ImDrawList* canvas = whiteClone(window);
+  ImDrawList* view3d = side ? whiteClone(side) : nullptr;
+  ImDrawList* lists[] = {&under, canvas, &over, view3d};
   ImDrawData data;
   data.Valid = true;
   data.CmdLists = lists;
-  data.CmdListsCount = 3;
-  for (ImDrawList* list : lists) {
+  data.CmdListsCount = view3d ? 4 : 3;
+  for (int k = 0; k < data.CmdListsCount; ++k) {
+    ImDrawList* list = lists[k];
     data.TotalVtxCount += list->VtxBuffer.Size;
     data.TotalIdxCount += list->IdxBuffer.Size;
   }
@@ -119,6 +145,7 @@ Figure renderFigure(const AppState& state, const UiState& ui, float scale) {
     }
   }
   IM_DELETE(canvas);
+  if (view3d) IM_DELETE(view3d);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &framebuffer);
   glDeleteTextures(1, &texture);

@@ -153,6 +153,9 @@ struct UiState {
   // not step the method.
   bool viewTakesArrows = false;
   double view3dMs = -1;  // the 3-D view's own time in the last frame that drew it (kpg.view())
+  // Where the 3-D view drew its first points (CSS pixels; NaN behind the eye), for kpg.view() and
+  // the browser tests' real clicks on lifted points.
+  std::vector<ImVec2> view3dPoints;
   std::shared_ptr<SideViewCache> sideView;
 };
 

@@ -115,18 +115,12 @@ AppLinkParse parseAppShareHash(std::string_view hash) {
   if (modeParams && r.ok()) {
     if (!link.mode) {
       r.fail("$.modeParams", "a method's parameters need the method: add \"mode\"");
-    } else if (!modeParams->isObject()) {
-      r.fail("$.modeParams", "must be an object of the method's parameters");
+    } else if (auto refused = checkModeParams(*link.mode, *modeParams, "$.modeParams")) {
+      // Checked now, so that a bad member refuses the link before anything is applied (W1).
+      result.error = *refused;
+      return result;
     } else {
-      // Checked now, on a scratch copy, so that a bad member refuses the link before anything
-      // is applied (W1).
-      SchemaReader check;
-      ModesState scratch;
-      methodSpec(*link.mode).readParams(scratch, *modeParams, check);
-      if (check.ok())
-        link.modeParams = std::move(*modeParams);
-      else
-        r.failWithin("$.modeParams", check);
+      link.modeParams = std::move(*modeParams);
     }
   }
   if (tutorial && r.object(*tutorial, "$.tutorial", {"id", "page", "source"})) {

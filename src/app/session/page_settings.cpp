@@ -36,7 +36,7 @@ constexpr NamedLock kNamedLocks[] = {
     {"modePlay", LockedControl::Step},        {"modeReset", LockedControl::Step},
     {"modePreset", LockedControl::Data},      {"importData", LockedControl::Data},
     {"chooseImport", LockedControl::Data},    {"setMode", LockedControl::Method},
-    {"setModeParams", LockedControl::Method},
+    {"setModeParams", LockedControl::Method}, {"setFeatureSpace", LockedControl::Method},
 };
 
 }  // namespace

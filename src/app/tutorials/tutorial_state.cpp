@@ -1,8 +1,11 @@
 #include "tutorials/tutorial_state.hpp"
 
+#include "modes/featurespace/featurespace_mode.hpp"
+
 #include "data/number_text.hpp"
 #include "io/json.hpp"
 #include "io/schema.hpp"
+#include "tutorials/feature_space_example.hpp"
 #include "tutorials/geometry_example.hpp"
 #include "tutorials/hand_solved_svm.hpp"
 #include "tutorials/kernel_perceptron_example.hpp"
@@ -32,6 +35,7 @@ struct PageCanvas {
   double eps = 1e-9;  // tight, so that SMO on the canvas lands on the derivation's exact α
   int step = 0;       // SMO updates taken on the canvas, or kRunToConvergence
   PerceptronForm perceptron = PerceptronForm::None;            // the mode "Try it" opens
+  std::optional<FeatureSpaceView> featureSpace;                // or the feature space with this map
   std::string words = ", linear kernel, C = ∞ (hard margin)";  // after "Loads the notes' points"
 };
 
@@ -125,6 +129,28 @@ const TutorialSpec kTutorials[] = {
      false, true},
     {"geometry", "7 · Hyperplane geometry", [](int) { return geometryNotesExample().points; },
      [](int, int) { return PageCanvas{}; }},
+    {"feature-space", "8 · The kernel trick in 3-D (004, 000)",
+     [](int page) {
+       const FeatureSpaceExampleInput input = featureSpaceNotesExample();
+       return page == 2 ? input.rings : input.points;
+     },
+     [](int page, int) {
+       // Each page's map in the 3-D view: 004's examples 1 and 2, then 000's (x₁², √2x₁x₂, x₂²)
+       // with its kernel (x·z)² in the lab.
+       static const std::pair<FeatureSpaceView, const char*> maps[] = {
+           {FeatureSpaceView::Product, "(x, y, xy)"},
+           {FeatureSpaceView::Product, "(x, y, xy)"},
+           {FeatureSpaceView::Squares, "(x², y²)"},
+           {FeatureSpaceView::Quadratic, "(x₁², √2·x₁x₂, x₂²)"}};
+       const auto& [view, name] = maps[std::clamp(page, 0, 3)];
+       PageCanvas c;
+       c.featureSpace = view;
+       if (view == FeatureSpaceView::Quadratic) c.kernel = KernelParams::polynomial(1.0, 0.0, 2);
+       c.words = std::string(view == FeatureSpaceView::Quadratic ? ", the kernel (x·z)², C = ∞"
+                                                                 : ", C = ∞") +
+                 ", and opens the 3-D feature space with φ = " + name;
+       return c;
+     }},
 };
 
 const TutorialSpec& tutorialSpec(const std::string& id) {
@@ -404,6 +430,16 @@ PageCanvas pageCanvas(const TutorialState& t, int page) {
   return tutorialSpec(t.id).canvas(page, tutorialPageCount(t) - 1);
 }
 
+// The feature space with the page's map: the view the kernel-trick tutorial is about.
+void openFeatureSpace(FeatureSpaceView view, const LabState& lab, ModesState& modes) {
+  if (modes.featurespace.view != view) {
+    modes.featurespace.view = view;
+    invalidateMode(modes, Mode::FeatureSpace);
+  }
+  setMode(modes, lab, Mode::FeatureSpace);
+  ++modes.revision;
+}
+
 // The tutorials whose Try it opens the perceptron mode.
 bool aboutPerceptron(const TutorialState& t) {
   return pageCanvas(t, t.page()).perceptron != PerceptronForm::None;
@@ -507,6 +543,7 @@ std::string tryItDescription(const TutorialState& t) {
 
 std::string tryItLabel(const TutorialState& t) {
   if (aboutPerceptron(t)) return "Try it in the perceptron mode";
+  if (pageCanvas(t, t.page()).featureSpace) return "Try it in the 3-D view";
   return t.studentLab ? "Try it: edit these points" : "Try it: load this page's points";
 }
 
@@ -538,6 +575,7 @@ std::optional<std::string> tutorialTryIt(TutorialState& t, LabState& lab, ModesS
   if (aboutPerceptron(t)) {
     openPerceptronMode(pageCanvas(t, t.page()).perceptron == PerceptronForm::Kernel, lab, modes);
   }
+  if (const auto view = pageCanvas(t, t.page()).featureSpace) openFeatureSpace(*view, lab, modes);
   return std::nullopt;
 }
 

@@ -6,7 +6,9 @@
 //   {"type":"featureSpaceCamera", "yaw":deg, "pitch":deg, "distance":d, "autoRotate":bool,
 //    "reset":true}   the 3-D view's camera (members optional; reset first, then the others).
 // setModeParams for "featurespace": map (as above, without "off"), checkA, checkB (the kernel
-// check card's points, numbered from 1).
+// check card's points, numbered from 1), plane: {"azimuth": deg, "elevation": deg, "offset": d}
+// (the student's own plane n·φ = offset, members optional: shown, keeping the others) or null
+// (hidden).
 
 #include "modes/featurespace/featurespace_mode.hpp"
 #include "modes/mode_json_helpers.hpp"
@@ -42,6 +44,14 @@ std::optional<FeatureSpaceView> readMap(const JsonValue& v, SchemaReader& r, boo
   if (auto view = featureSpaceViewFromName(*name)) return view;
   r.fail("$.map", "must be one of " + mapNames(withOff) + ", got \"" + name->substr(0, 32) + "\"");
   return std::nullopt;
+}
+
+JsonValue planeJson(const StudentPlane& plane) {
+  JsonValue o = JsonValue::object();
+  put(o, "azimuth", num(plane.azimuth));
+  put(o, "elevation", num(plane.elevation));
+  put(o, "offset", num(plane.offset));
+  return o;
 }
 
 JsonValue point3(const Matrix& m, Index i) {
@@ -105,7 +115,7 @@ ActionReply featureSpaceCameraAction(ModesState& modes, LabState&, const JsonVal
 
 bool readFeaturespaceParams(ModesState& next, const JsonValue& v, SchemaReader& r) {
   ParamsReader in{v, r};
-  r.object(v, "$", {"type", "mode", "map", "checkA", "checkB"});
+  r.object(v, "$", {"type", "mode", "map", "checkA", "checkB", "plane"});
   FeaturespaceMode& m = next.featurespace;
   bool off = false;
   const FeatureSpaceView before = m.view;
@@ -115,6 +125,20 @@ bool readFeaturespaceParams(ModesState& next, const JsonValue& v, SchemaReader& 
   in.integerField("checkB", 1, kMaxLabPoints, b);
   m.checkA = static_cast<Index>(a - 1);
   m.checkB = static_cast<Index>(b - 1);
+  if (const JsonValue* p = v.find("plane")) {
+    if (p->isNull()) {
+      m.studentPlane.shown = false;
+    } else if (r.object(*p, "$.plane", {"azimuth", "elevation", "offset"})) {
+      StudentPlane& plane = m.studentPlane;
+      plane.shown = true;
+      if (const JsonValue* x = p->find("azimuth"))
+        plane.azimuth = r.number(*x, "$.plane.azimuth", -180, 180).value_or(plane.azimuth);
+      if (const JsonValue* x = p->find("elevation"))
+        plane.elevation = r.number(*x, "$.plane.elevation", -90, 90).value_or(plane.elevation);
+      if (const JsonValue* x = p->find("offset"))
+        plane.offset = r.number(*x, "$.plane.offset", -1e6, 1e6).value_or(plane.offset);
+    }
+  }
   return m.view != before;  // the kernel check's points alone change no model
 }
 
@@ -155,11 +179,23 @@ JsonValue featureSpaceStateJson(const ModesState& modes, const LabState& lab) {
     put(o, "w", vec(Vector(m.plane.w)));
     put(o, "b", num(m.plane.bias));
     put(o, "step", integer(m.solver()->iteration()));
+    put(o, "alpha", vec(m.solver()->alpha()));
   } else {
     put(o, "w", JsonValue::null());
     put(o, "b", JsonValue::null());
+    put(o, "alpha", JsonValue::null());
   }
   put(o, "explained", kpca ? vec(Vector(m.explained)) : JsonValue::null());
+  const PlaneScore score = scoreStudentPlane(m);
+  if (m.studentPlane.shown && score.valid) {
+    JsonValue plane = planeJson(m.studentPlane);
+    put(plane, "normal", vec(Vector(studentNormal(m.studentPlane))));
+    put(plane, "wrong", list(std::vector<Index>(score.wrong)));
+    put(plane, "margin", num(score.margin));
+    put(o, "studentPlane", std::move(plane));
+  } else {
+    put(o, "studentPlane", JsonValue::null());
+  }
   JsonValue camera = JsonValue::object();
   put(camera, "yaw", num(m.camera.yaw * 180 / kPi));
   put(camera, "pitch", num(m.camera.pitch * 180 / kPi));
@@ -177,6 +213,14 @@ const MethodAction kFeaturespaceActions[] = {
 
 void writeFeaturespaceAppState(JsonValue& state, const ModesState& modes, const LabState& lab) {
   put(state, "featureSpace", featureSpaceStateJson(modes, lab));
+}
+
+void writeFeaturespaceParams(JsonValue& o, const ModesState& modes) {
+  const FeaturespaceMode& m = modes.featurespace;
+  put(o, "map", str(featureSpaceViewName(m.view)));
+  put(o, "checkA", integer(m.checkA + 1));
+  put(o, "checkB", integer(m.checkB + 1));
+  put(o, "plane", m.studentPlane.shown ? planeJson(m.studentPlane) : JsonValue::null());
 }
 
 }  // namespace kpg::app

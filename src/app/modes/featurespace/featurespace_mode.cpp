@@ -4,12 +4,17 @@
 #include "modes/mode_field.hpp"
 #include "modes/mode_state.hpp"
 
+#include "feature_space/lifted_separability.hpp"
 #include "feature_space/map_exactness.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/separability.hpp"
+#include "svm/warm_start.hpp"
 
+#include <array>
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace kpg::app {
@@ -17,7 +22,9 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-FeatureMapKind liftKind(FeatureSpaceView view) {
+}  // namespace
+
+FeatureMapKind featureSpaceMapKind(FeatureSpaceView view) {
   switch (view) {
     case FeatureSpaceView::Product:
       return FeatureMapKind::Product;
@@ -29,6 +36,8 @@ FeatureMapKind liftKind(FeatureSpaceView view) {
       return FeatureMapKind::Quadratic;
   }
 }
+
+namespace {
 
 // The quadratic map's γ: the lab's own when its kernel is (γ x·z + 0)², so that the view's f is
 // the lab's f; else 1, the notes' (x·z)².
@@ -44,9 +53,33 @@ void updatePlane(FeaturespaceMode& m, const LabState& lab) {
   m.trace = planeTrace(m.plane, m.map);
 }
 
+// α of the previous solver carried to the current points (Live): a point keeps its α when a
+// point with the same coordinates and label was there before (m.trainedPoints, m.trainedLabels);
+// a moved, added or relabelled one starts at 0, as warmStartAlpha's origin −1.
+Vector carriedAlpha(const Vector& previousAlpha, const FeaturespaceMode& m, const LabState& lab) {
+  std::map<std::array<double, 3>, Index> before;
+  for (Index i = 0; i < m.trainedPoints.rows() && i < m.trainedLabels.size(); ++i)
+    before.emplace(
+        std::array<double, 3>{m.trainedPoints(i, 0), m.trainedPoints(i, 1), m.trainedLabels(i)}, i);
+  std::vector<Index> origin(static_cast<std::size_t>(lab.pointCount()), -1);
+  for (Index i = 0; i < lab.pointCount(); ++i) {
+    const auto at = before.find({lab.data.points(i, 0), lab.data.points(i, 1), lab.data.labels(i)});
+    if (at != before.end()) origin[static_cast<std::size_t>(i)] = at->second;
+  }
+  return warmStartAlpha(previousAlpha, origin, m.y, lab.params.c);
+}
+
+// The warm start re-converges here within this budget; the rest continues with Run.
+constexpr double kWarmStartBudgetMs = 30;
+
 void build(ModesState& modes, const LabState& lab) {
   FeaturespaceMode& m = modes.featurespace;
+  std::optional<Vector> previousAlpha;  // Live: the start of the next solver
+  if (lab.live.on && m.history && m.trainedView == m.view)
+    previousAlpha = m.history->current().alpha();
   m.history.reset();
+  m.warmUpdates = -1;
+  m.trainedView.reset();
   m.lifted = Matrix();
   m.y = Vector();
   m.plane = FeatureSpacePlane{};
@@ -86,7 +119,7 @@ void build(ModesState& modes, const LabState& lab) {
     return;
   }
   m.y = (lab.data.labels.array() == *classes.rbegin()).select(Vector::Ones(n), -Vector::Ones(n));
-  const MapTraining t = trainingFor(liftKind(m.view), quadraticGamma(lab.params.kernel));
+  const MapTraining t = trainingFor(featureSpaceMapKind(m.view), quadraticGamma(lab.params.kernel));
   m.map = t.map;
   m.kernel = t.kernel;
   m.trainedOnLifted = t.onLiftedPoints;
@@ -105,6 +138,8 @@ void build(ModesState& modes, const LabState& lab) {
     }
   }
   DualProblem problem = cSvcDual(x, m.y, t.kernel, lab.params.c);
+  if (previousAlpha) problem.alpha0 = carriedAlpha(*previousAlpha, m, lab);
+  const bool warm = problem.alpha0.size() > 0 && (problem.alpha0.array() != 0).any();
   if (auto e = validate(problem)) {
     m.error = e->parameter + ": " + e->message;
     return;
@@ -115,6 +150,22 @@ void build(ModesState& modes, const LabState& lab) {
     return;
   }
   m.history.emplace(std::move(solver));
+  m.trainedPoints = lab.data.points;
+  m.trainedLabels = lab.data.labels;
+  m.trainedView = m.view;
+  if (warm) {
+    // Live: re-converge from the carried α, one recorded pair update at a time (the scrubber
+    // shows them), within the budget.
+    const auto started = std::chrono::steady_clock::now();
+    std::int64_t updates = 0;
+    while (m.history->canStepForward() &&
+           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+                   .count() < kWarmStartBudgetMs) {
+      for (int k = 0; k < 64 && m.history->canStepForward(); ++k, ++updates)
+        m.history->stepForward();
+    }
+    m.warmUpdates = updates;
+  }
   updatePlane(m, lab);
 }
 
@@ -141,7 +192,10 @@ std::string statusText(const ModesState& modes) {
   const std::string it = std::to_string(m.history->position());
   switch (m.history->current().status()) {
     case RunStatus::Converged:
-      return "converged after " + it + " pair updates: the plane separates the lifted points";
+      if (m.warmUpdates >= 0)
+        return "Live: re-converged in " + std::to_string(m.warmUpdates) +
+               " pair updates from the previous α";
+      return "converged after " + it + " pair updates: w and b of the SVM in the feature space";
     case RunStatus::CapReached:
       return "stopped at the step cap (" + it + " updates)";
     default:
@@ -175,6 +229,7 @@ constexpr MethodSpec kRow{
     [](const ModesState& modes) { return modes.featurespace.usesLabKernel; },
     kFeaturespaceActions,
     writeFeaturespaceAppState,
+    writeFeaturespaceParams,
 };
 
 }  // namespace
@@ -208,6 +263,61 @@ KernelCheck featureSpaceKernelCheck(const FeaturespaceMode& m, const LabState& l
       m.trainedOnLifted ? featureMapKernel(m.map, xa, xb) : kernelValue(m.kernel, xa, xb);
   check.dot = m.lifted.row(a).dot(m.lifted.row(b));
   return check;
+}
+
+Eigen::Vector3d studentNormal(const StudentPlane& plane) {
+  const double az = plane.azimuth * kPi / 180, el = plane.elevation * kPi / 180;
+  return {std::cos(el) * std::cos(az), std::cos(el) * std::sin(az), std::sin(el)};
+}
+
+PlaneScore scoreStudentPlane(const FeaturespaceMode& m) {
+  PlaneScore score;
+  if (m.y.size() == 0 || m.lifted.rows() != m.y.size()) return score;
+  score.valid = true;
+  const Vector along = m.lifted * studentNormal(m.studentPlane);
+  const Vector distance = (m.y.array() * (along.array() - m.studentPlane.offset)).matrix();
+  score.margin = distance.minCoeff();
+  for (Index i = 0; i < distance.size(); ++i)
+    if (distance(i) <= 0) score.wrong.push_back(i);
+  return score;
+}
+
+FeatureSpaceSolution convergedFeatureSpace(const FeaturespaceMode& m, const LabState& lab) {
+  FeatureSpaceSolution out;
+  if (!m.solver()) return out;
+  SmoSolver solver = *m.solver();
+  solver.run(std::max<std::int64_t>(lab.params.maxSteps, 1));
+  out.valid = true;
+  out.alpha = solver.alpha();
+  out.plane = featureSpacePlane(m.map, lab.data.points, solver, lab.params.bias);
+  out.value.resize(lab.pointCount());
+  for (Index i = 0; i < lab.pointCount(); ++i)
+    out.value(i) =
+        planeValue(out.plane, m.map, Eigen::Vector2d(lab.data.points(i, 0), lab.data.points(i, 1)));
+  return out;
+}
+
+MapSeparation featureSpaceSeparates(FeatureSpaceView view, const LabState& lab) {
+  MapSeparation out;
+  const Index n = lab.pointCount();
+  if (view == FeatureSpaceView::Kpca || n == 0 || lab.data.points.cols() != 2) {
+    out.reason = "no map to test";
+    return out;
+  }
+  std::set<double> classes(lab.data.labels.data(), lab.data.labels.data() + n);
+  if (classes.size() != 2) {
+    out.reason = "the data need two classes";
+    return out;
+  }
+  const Vector y =
+      (lab.data.labels.array() == *classes.rbegin()).select(Vector::Ones(n), -Vector::Ones(n));
+  const Matrix lifted =
+      liftPoints(trainingFor(featureSpaceMapKind(view), 1.0).map, lab.data.points);
+  const SeparabilityResult s = liftedSeparability(lifted, y);
+  out.separable = s.verdict == Separability::Separable;
+  out.reason =
+      s.verdict == Separability::Unknown ? "the test did not settle within its step cap" : s.reason;
+  return out;
 }
 
 std::array<const char*, 3> featureSpaceAxes(const FeaturespaceMode& m) {

@@ -12,11 +12,38 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace kpg::app {
+
+// The 3-D view's UI state between frames (focus, layout buffers) and its scene's buffers, kept in
+// the UiState the screen is given. The camera is the method's (FeaturespaceMode::camera), so that
+// window.kpg can read and set it.
+struct SideViewCache {
+  View3dState view;
+  Scene3d scene;
+  // What the scene was built from: while only the camera moves (an orbit, a spin) the scene is
+  // kept, and a frame costs the layout and the drawing alone.
+  struct Key {
+    std::uint64_t modes = 0, problem = 0, model = 0, built = 0;
+    std::int64_t step = -1;
+    Index hover = -1;
+    std::vector<int> picked;
+    double plane[4] = {0, 0, 0, 0};
+    bool operator==(const Key& o) const {
+      return modes == o.modes && problem == o.problem && model == o.model && built == o.built &&
+             step == o.step && hover == o.hover && picked == o.picked &&
+             std::equal(plane, plane + 4, o.plane);
+    }
+  };
+  std::optional<Key> built;
+};
+
 namespace {
 
 constexpr ImU32 kMarginInk = IM_COL32(90, 90, 100, 255);
@@ -112,6 +139,85 @@ void sendCamera(ModesState& modes, LabState& lab, const char* key, JsonValue val
   sendModeAction(modes, lab, action);
 }
 
+void sendPlane(ModesState& modes, LabState& lab, const StudentPlane& plane) {
+  JsonValue p = JsonValue::object();
+  json::put(p, "azimuth", json::num(plane.azimuth));
+  json::put(p, "elevation", json::num(plane.elevation));
+  json::put(p, "offset", json::num(plane.offset));
+  JsonValue params = JsonValue::object();
+  json::put(params, "plane", std::move(p));
+  sendModeParams(modes, lab, Mode::FeatureSpace, std::move(params));
+}
+
+// The offset slider's range: the lifted points' reach along the normal, and a little beyond.
+std::pair<float, float> offsetRange(const FeaturespaceMode& m) {
+  if (m.lifted.rows() == 0) return {-1, 1};
+  const Vector along = m.lifted * studentNormal(m.studentPlane);
+  const double lo = along.minCoeff(), hi = along.maxCoeff(), pad = 0.1 * (hi - lo) + 0.1;
+  return {static_cast<float>(lo - pad), static_cast<float>(hi + pad)};
+}
+
+// "Tilt the plane yourself": the student's own plane n·φ = offset, by sliders or by dragging the
+// 3-D view, with how many points it leaves on the wrong side and its margin.
+void studentPlaneControls(ModesState& modes, LabState& lab, UiState& ui) {
+  FeaturespaceMode& m = modes.featurespace;
+  sectionTitle("Your own plane");
+  bool shown = m.studentPlane.shown;
+  if (ImGui::Checkbox("my plane", &shown)) {
+    if (shown) {
+      StudentPlane start = m.studentPlane;
+      if (start.offset == 0 && m.lifted.rows() > 0) {
+        // Start level, through the points' middle height.
+        start.offset = (m.lifted * studentNormal(start)).mean();
+      }
+      sendPlane(modes, lab, start);
+    } else {
+      JsonValue params = JsonValue::object();
+      json::put(params, "plane", JsonValue::null());
+      sendModeParams(modes, lab, Mode::FeatureSpace, std::move(params));
+    }
+  }
+  tip(ui,
+      "A plane n·φ = offset of your own, in green: tilt it until it separates the lifted "
+      "points, then compare its margin with the SVM's.");
+  markItem(ui, "featureSpace.myPlane");
+  if (!m.studentPlane.shown) return;
+  ImGui::SameLine();
+  if (!ui.sideView) ui.sideView = std::make_shared<SideViewCache>();
+  ImGui::Checkbox("drag turns my plane", &ui.sideView->view.dragTurnsPlane);
+  tip(ui,
+      "On: a drag in the 3-D view tilts your plane (left-right turns it, up-down tips it). "
+      "Off: a drag turns the view.");
+  markItem(ui, "featureSpace.dragPlane");
+  StudentPlane plane = m.studentPlane;
+  float az = static_cast<float>(plane.azimuth), el = static_cast<float>(plane.elevation);
+  float offset = static_cast<float>(plane.offset);
+  const auto [lo, hi] = offsetRange(m);
+  bool changed = ImGui::SliderFloat("turn (°)", &az, -180, 180, "%.0f");
+  markItem(ui, "featureSpace.planeAzimuth");
+  changed |= ImGui::SliderFloat("tilt (°)", &el, -90, 90, "%.0f");
+  tip(ui, "90°: the plane lies flat, φ₃ = offset; 0°: it stands upright.");
+  markItem(ui, "featureSpace.planeElevation");
+  changed |= ImGui::SliderFloat("offset", &offset, lo, hi, "%.3g");
+  tip(ui, "Moves the plane along its normal n: the plane is n·φ = offset.");
+  markItem(ui, "featureSpace.planeOffset");
+  if (changed) {
+    plane.azimuth = az;
+    plane.elevation = el;
+    plane.offset = offset;
+    sendPlane(modes, lab, plane);
+  }
+  const PlaneScore score = scoreStudentPlane(m);
+  if (score.valid) {
+    if (score.wrong.empty())
+      ImGui::TextWrapped("It separates all %d points; margin %s (the distance to the nearest).",
+                         static_cast<int>(m.y.size()), formatShort(score.margin).c_str());
+    else
+      ImGui::TextWrapped("%d of %d points on the wrong side (or on it).",
+                         static_cast<int>(score.wrong.size()), static_cast<int>(m.y.size()));
+  }
+}
+
 void controls(ModesState& modes, LabState& lab, UiState& ui) {
   FeaturespaceMode& m = modes.featurespace;
   sectionTitle("Feature map φ");
@@ -150,6 +256,7 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
       sendModeParams(modes, lab, Mode::FeatureSpace, std::move(params));
     }
   }
+  if (m.hasPlane()) studentPlaneControls(modes, lab, ui);
   sectionTitle("3-D view");
   if (ImGui::Button("Reset view")) sendCamera(modes, lab, "reset", JsonValue::boolean(true));
   tip(ui, "Back to the 3/4 view from above (also Home or 0 over the view).");
@@ -206,7 +313,8 @@ void numbers(const LabState& lab, const ModesState& modes, const ModesView&) {
 
 // The scene of the current step: the lifted points in class colours with the canvas's support
 // vector marks, the surface φ(ℝ²) over the points' rectangle, and the plane of w and b.
-void buildScene(Scene3d& scene, const FeaturespaceMode& m, const LabState& lab, Index highlight) {
+void buildScene(Scene3d& scene, const FeaturespaceMode& m, const LabState& lab, Index highlight,
+                const std::vector<int>& picked) {
   const Index n = m.lifted.rows();
   scene.points.resize(static_cast<std::size_t>(n));
   scene.colours.resize(static_cast<std::size_t>(n));
@@ -243,20 +351,12 @@ void buildScene(Scene3d& scene, const FeaturespaceMode& m, const LabState& lab, 
   scene.w = m.plane.w;
   scene.b = m.plane.bias;
   scene.axisLabels = featureSpaceAxes(m);
+  scene.hasStudentPlane = m.studentPlane.shown && m.view != FeatureSpaceView::Kpca;
+  scene.studentNormal = studentNormal(m.studentPlane);
+  scene.studentOffset = m.studentPlane.offset;
+  scene.picked = picked;
   scene.pointRadius = n > 1000 ? 2.0f : n > 200 ? 3.0f : 4.5f;
 }
-
-}  // namespace
-
-// The 3-D view's UI state between frames (focus, layout buffers) and its scene's buffers, kept in
-// the UiState the screen is given. The camera is the method's (FeaturespaceMode::camera), so that
-// window.kpg can read and set it.
-struct SideViewCache {
-  View3dState view;
-  Scene3d scene;
-};
-
-namespace {
 
 void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
   FeaturespaceMode& m = state.modes.featurespace;
@@ -269,7 +369,23 @@ void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (!ui.sideView) ui.sideView = std::make_shared<SideViewCache>();
   Scene3d& scene = ui.sideView->scene;
-  buildScene(scene, m, state.lab, ui.hoverIndex);
+  static const std::vector<int> kNone;
+  SideViewCache::Key key;
+  key.modes = state.modes.revision;
+  key.problem = state.lab.problemRevision;
+  key.model = state.lab.modelRevision;
+  key.built = m.built;
+  key.step = m.history ? m.history->position() : -1;
+  key.hover = ui.hoverIndex;
+  key.picked = ui.picksPoints ? state.exercise.selected : kNone;
+  key.plane[0] = m.studentPlane.shown ? 1 : 0;
+  key.plane[1] = m.studentPlane.azimuth;
+  key.plane[2] = m.studentPlane.elevation;
+  key.plane[3] = m.studentPlane.offset;
+  if (!(ui.sideView->built && *ui.sideView->built == key)) {
+    buildScene(scene, m, state.lab, ui.hoverIndex, key.picked);
+    ui.sideView->built = std::move(key);
+  }
   View3dState& view = ui.sideView->view;
   view.camera = m.camera;  // the slow spin advances in drawView3d
   const View3dInput input = drawView3d(
@@ -279,8 +395,27 @@ void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
   ui.viewTakesArrows = view3dOwnsArrowKeys(view);
   if (input.moved || view.camera.autoRotate) requestFrame(state);
   if (input.hoveredPoint >= 0) ui.hoverNext = input.hoveredPoint;
-  if (input.clickedPoint >= 0)
-    ui.pinnedIndex = ui.pinnedIndex == input.clickedPoint ? -1 : input.clickedPoint;
+  if (input.clickedPoint >= 0) {
+    if (ui.picksPoints)  // an exercise asks for points: the click picks it (frame_ui.cpp)
+      ui.picked.push_back(input.clickedPoint);
+    else
+      ui.pinnedIndex = ui.pinnedIndex == input.clickedPoint ? -1 : input.clickedPoint;
+  }
+  if ((input.planeDx != 0 || input.planeDy != 0) && m.studentPlane.shown) {
+    // Half a degree per pixel: a drag across the view turns the plane by about a half turn.
+    StudentPlane plane = m.studentPlane;
+    plane.azimuth = std::remainder(plane.azimuth + 0.5 * input.planeDx, 360.0);
+    plane.elevation = std::clamp(plane.elevation - 0.5 * input.planeDy, -90.0, 90.0);
+    sendPlane(state.modes, state.lab, plane);
+    requestFrame(state);
+  }
+  constexpr std::size_t kReportedPoints = 500;
+  ui.view3dPoints.clear();
+  for (std::size_t i = 0; i < view.layout.points.size() && i < kReportedPoints; ++i) {
+    const Projection& p = view.layout.points[i];
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    ui.view3dPoints.push_back(p.inFront ? ImVec2(p.x, p.y) : ImVec2(nan, nan));
+  }
   ui.view3dMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   ImGui::End();

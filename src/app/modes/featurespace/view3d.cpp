@@ -21,6 +21,9 @@ constexpr ImU32 kSurfaceBase = IM_COL32(96, 112, 140, 64);
 constexpr ImU32 kPlaneFill = IM_COL32(40, 40, 48, 46);   // w·φ + b = 0: neutral ink
 constexpr ImU32 kMarginFill = IM_COL32(40, 40, 48, 18);  // ±1: lighter, dashed outline
 constexpr ImU32 kEdge = IM_COL32(0, 0, 0, 40);
+// The student's plane and the exercise's picks: the exercise panel's green.
+constexpr ImU32 kStudentFill = IM_COL32(20, 140, 60, 60);
+constexpr ImU32 kStudentInk = IM_COL32(20, 140, 60, 255);
 constexpr ImU32 kAxisEdge = IM_COL32(90, 90, 100, 220);
 constexpr ImU32 kMissingColour = IM_COL32(110, 110, 120, 255);
 // DOM keyCodes (platform_web.cpp maps io.KeysDown by keyCode; ui_setup.cpp).
@@ -390,6 +393,24 @@ void layoutView3d(View3dLayout& out, const OrbitCamera& camera, const Scene3d& s
         Prim3d{depth, static_cast<unsigned char>(2 * between + 1), Prim3dKind::Plane, l});
   }
 
+  // The student's plane, drawn over the painter's list (it is not parallel to the SVM's planes,
+  // so their layers do not order it; translucent, it reads on top).
+  out.studentCount = 0;
+  if (scene.hasStudentPlane && scene.studentNormal.allFinite() &&
+      std::isfinite(scene.studentOffset)) {
+    const ScenePlane plane =
+        toScenePlane(scene.box, scene.studentNormal, -scene.studentOffset, 0.0);
+    std::array<Eigen::Vector3d, 6> vertices;
+    const int count = clipPlaneToCube(plane.n, plane.c, vertices);
+    bool visible = count >= 3;
+    for (int v = 0; v < count; ++v) {
+      const Projection p = toScreen(vertices[static_cast<std::size_t>(v)]);
+      visible = visible && p.inFront;
+      out.studentPolygon[static_cast<std::size_t>(v)] = toVec(p);
+    }
+    if (visible) out.studentCount = count;
+  }
+
   // The cube's edges; per axis, the one that carries the ticks: the lowest on screen for the two
   // horizontal axes (the front of the floor, seen from above), the leftmost for the vertical one.
   std::array<float, 3> best{{-1e30f, -1e30f, -1e30f}};
@@ -436,8 +457,13 @@ View3dInput drawView3d(ImDrawList* draw, ImVec2 min, ImVec2 max, View3dState& vi
   // A second finger releases the one-finger press (platform.hpp), so the drag does not fight it.
   const bool pinching = pinch != nullptr && pinch->active;
   if (active && !pinching && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
-    orbitBy(camera, static_cast<double>(io.MouseDelta.x), static_cast<double>(io.MouseDelta.y),
-            static_cast<double>(size.y));
+    if (view.dragTurnsPlane) {
+      input.planeDx = io.MouseDelta.x;
+      input.planeDy = io.MouseDelta.y;
+    } else {
+      orbitBy(camera, static_cast<double>(io.MouseDelta.x), static_cast<double>(io.MouseDelta.y),
+              static_cast<double>(size.y));
+    }
     input.dragged = true;
   }
   if (hovered && io.MouseWheel != 0) {
@@ -546,6 +572,19 @@ View3dInput drawView3d(ImDrawList* draw, ImVec2 min, ImVec2 max, View3dState& vi
         break;
       }
     }
+  }
+  if (layout.studentCount >= 3) {
+    std::array<ImVec2, 6> wound = layout.studentPolygon;
+    const int count = layout.studentCount;
+    if (!clockwise(wound[0], wound[1], wound[2]))
+      std::reverse(wound.begin(), wound.begin() + count);
+    draw->AddConvexPolyFilled(wound.data(), count, kStudentFill);
+    draw->AddPolyline(wound.data(), count, kStudentInk, ImDrawFlags_Closed, 2.0f);
+  }
+  for (int picked : scene.picked) {
+    if (picked < 0 || static_cast<std::size_t>(picked) >= layout.points.size()) continue;
+    const Projection& p = layout.points[static_cast<std::size_t>(picked)];
+    if (p.inFront) draw->AddCircle(toVec(p), radius + 6, kStudentInk, 20, 3.0f);
   }
   for (int ring : {scene.highlighted, input.hoveredPoint}) {
     if (ring < 0 || static_cast<std::size_t>(ring) >= layout.points.size()) continue;

@@ -42,6 +42,13 @@ struct Scene3d {
   bool hasPlane = false;
   Eigen::Vector3d w = Eigen::Vector3d::Zero();
   double b = 0;
+  // The student's own plane n·p = offset (an exercise: tilt it to separate the points), drawn over
+  // the scene in green; hasStudentPlane false: none.
+  bool hasStudentPlane = false;
+  Eigen::Vector3d studentNormal = Eigen::Vector3d::UnitZ();
+  double studentOffset = 0;
+  // Points an exercise has picked (ringed in green), indices into points.
+  std::vector<int> picked;
   std::array<const char*, 3> axisLabels{{"φ₁", "φ₂", "φ₃"}};  // e.g. "x₁²", "√2·x₁x₂", "x₂²"
   float pointRadius = 3.5f;  // CSS pixels, as the canvas's pointRadius(n)
 };
@@ -67,6 +74,8 @@ struct View3dLayout {
   std::vector<ImU32> triangleColour;  // per surface triangle, shaded by its slant to the eye
   std::array<std::array<ImVec2, 6>, 3> planePolygon{};  // levels −1, 0, +1, on screen
   std::array<int, 3> planeCount{};                      // 0 when the plane misses the cube
+  std::array<ImVec2, 6> studentPolygon{};               // the student's plane, on screen
+  int studentCount = 0;                                 // 0: none drawn
   std::array<std::array<ImVec2, 2>, 12> edges{};        // the cube's edges, on screen
   std::array<int, 3> axisEdge{};  // per axis, the edge (index into edges) that carries its ticks
   std::vector<Prim3d> order;      // back to front
@@ -83,6 +92,8 @@ struct View3dState {
   // Clicked last (and not clicked away from or left with Escape since): the arrow keys turn the
   // view and the screen's ←/→ stepping must leave them alone (view3dOwnsArrowKeys).
   bool focused = false;
+  // A drag turns the student's plane (View3dInput::planeDx, planeDy) instead of the camera.
+  bool dragTurnsPlane = false;
   View3dLayout layout;
 };
 
@@ -100,6 +111,9 @@ struct View3dInput {
   bool moved = false;     // the camera changed (input or auto-rotation): draw the next frame too
   int hoveredPoint = -1;  // the point under the pointer (linked highlight), −1 none
   int clickedPoint = -1;  // a click (press and release without a drag) on a point
+  // With dragTurnsPlane: this frame's drag in pixels (right, down), for the caller to turn the
+  // student's plane by.
+  float planeDx = 0, planeDy = 0;
 };
 
 // Draws the scene into [min, max] of `draw` and handles the pointer, the keys and the pinch:

@@ -364,6 +364,20 @@ void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
   ImGui::TextWrapped("%s", m.view == FeatureSpaceView::Kpca
                                ? "kernel PCA coordinates (PC 1, PC 2, PC 3)"
                                : describe(m.map).c_str());
+  if (m.studentPlane.shown) {
+    // Her plane's score where she looks while she tilts it (the sliders may be scrolled away).
+    const PlaneScore score = scoreStudentPlane(m);
+    if (score.valid) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.45f, 0.2f, 1));
+      if (score.wrong.empty())
+        ImGui::TextWrapped("Your plane (green) separates all %d points, margin %s.",
+                           static_cast<int>(m.y.size()), formatShort(score.margin).c_str());
+      else
+        ImGui::TextWrapped("Your plane (green): %d of %d points on the wrong side.",
+                           static_cast<int>(score.wrong.size()), static_cast<int>(m.y.size()));
+      ImGui::PopStyleColor();
+    }
+  }
   const auto started = std::chrono::steady_clock::now();
   const ImVec2 a = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -45,6 +45,8 @@ Matrix precomputedGram(const Matrix& x) {
 }
 
 std::optional<ParameterError> validatePrecomputedRows(const Matrix& x) {
+  if (x.cols() == 0 && x.rows() > 0)
+    return ParameterError{"data", "sample 1: no 0:i serial number (precomputed kernel rows)"};
   for (Index a = 0; a < x.rows(); ++a) {
     const double serial = x(a, 0);
     if (!(serial >= 1 && serial <= static_cast<double>(x.cols() - 1)) ||

@@ -1,5 +1,7 @@
 #include "svm/dual_problem.hpp"
 
+#include "data/number_text.hpp"
+
 #include <string>
 
 #include <algorithm>
@@ -52,9 +54,8 @@ std::optional<ParameterError> validatePrecomputedRows(const Matrix& x) {
     if (!(serial >= 1 && serial <= static_cast<double>(x.cols() - 1)) ||
         serial != std::floor(serial)) {
       return ParameterError{
-          "data", "sample " + std::to_string(a + 1) + ": serial number 0:" +
-                      (std::isfinite(serial) ? std::to_string(static_cast<long long>(serial))
-                                             : std::string("?")) +
+          // The value as read, in the exact form: a serial number of 1e20 is no long long.
+          "data", "sample " + std::to_string(a + 1) + ": serial number 0:" + formatExact(serial) +
                       " is out of range; a precomputed kernel's row starts with 0:i, i the "
                       "sample's number from 1 to " +
                       std::to_string(std::max<Index>(x.cols() - 1, 0)) +

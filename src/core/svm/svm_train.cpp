@@ -162,6 +162,17 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
       return result;
     }
     PairSolution solution = pairSolution(solver, params.bias);
+    if (params.type == SvmType::NuSvc && solution.r == 0) {
+      // r = 0: αᵀQα = 0 at the optimum, w = 0 (the classes' reduced convex hulls meet at this
+      // ν), and the model α y / r is ∞ and NaN (svm-train writes "C = inf" and such a model).
+      result.error = ParameterError{
+          "nu", "nu-SVC: the classes " + std::to_string(sub.labelA) + " and " +
+                    std::to_string(sub.labelB) +
+                    " cannot be separated at this nu (r = 0: the optimum has w = 0, so C = 1/r "
+                    "is infinite and the model undefined); raise -n towards 1 (the class means "
+                    "then decide), or use C-SVC (-s 0)"};
+      return result;
+    }
     rho(static_cast<Index>(p)) = solution.rho;
     SubproblemInfo info = summarize(solver, solution.rho);
     info.objective = solution.objective;

@@ -149,7 +149,7 @@ int runGrid(CommandContext& context) {
   GridText text;
   text.cAsInteger = !o.log2cGiven;
   text.gAsInteger = !o.log2gGiven;
-  text.regression = o.params.type == SvmType::EpsilonSvr;
+  text.regression = isRegression(o.params.type);
 
   // The points on the pool, each thread taking the next unclaimed one; lines are printed in
   // visiting order as soon as every earlier point is done.

@@ -301,6 +301,9 @@ const char* flagOfParameter(const std::string& parameter) {
   if (parameter == "c") return "-c (cost C)";
   if (parameter == "eps") return "-e (stopping tolerance eps)";
   if (parameter == "epsilon") return "-p (epsilon of the SVR tube)";
+  if (parameter == "nu") return "-n (nu)";
+  if (parameter == "svm_type") return "-s (svm type)";
+  if (parameter == "probability") return "-b (probability estimates)";
   if (parameter == "cache_bytes") return "-m (cache size in MB)";
   if (parameter == "max_iterations") return "--max-iter";
   if (parameter == "gamma") return "-g (gamma)";

@@ -67,13 +67,22 @@ int runPredict(CommandContext& context) {
     context.err << "kpg: " << model.error->toString() << "\n";
     return kExitBadInput;
   }
-  const bool regression = model.value.type == SvmType::EpsilonSvr;
+  const bool regression = isRegression(model.value.type);
   o.data.csv.numericLabels = regression;
+  // A precomputed kernel's test rows are kernel values at their own indices (LIBSVM's `0:?` first).
+  if (model.value.precomputedKernel) o.data.libsvm.zeroBased = true;
   // svm-predict.c: -b 1 needs a probability model (svm_check_probability_model), checked here
   // before any output is opened; a probability model predicted with -b 0 is only noted.
   const bool probabilities = o.params.probability;
   const bool probabilityModel = hasProbabilityModel(model.value);
   if (probabilities && !probabilityModel) {
+    if (model.value.type == SvmType::OneClass) {
+      context.err << "kpg predict: " << o.positional[1]
+                  << ": -b 1: a one-class model has no probability estimates (as LIBSVM 3.24's "
+                     "svm-predict: \"Model does not support probabiliy estimates\"); predict "
+                     "with -b 0\n";
+      return kExitBadInput;
+    }
     context.err << "kpg predict: " << o.positional[1]
                 << ": -b 1 needs a model with probability information (probA"
                 << (regression ? "" : "/probB")
@@ -91,7 +100,7 @@ int runPredict(CommandContext& context) {
   // CSV class names: MODEL.classes maps the test file's names to the training labels, and the
   // predictions are written as names (csv_format.hpp ClassNames; docs/bad-inputs.md C4).
   ClassNames classes;
-  const bool csvClasses = !regression && o.data.format == DataFormat::Csv;
+  const bool csvClasses = isClassification(model.value.type) && o.data.format == DataFormat::Csv;
   if (csvClasses && !loadModelClassNames(o.positional[1], modelText, model.value.labels, o.data,
                                          classes, context.err))
     return kExitBadInput;

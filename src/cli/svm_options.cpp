@@ -31,32 +31,54 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
   if (groups & kKernelFlags) {
     OptionTable kernelRows("", "");
     addKernelOptions(kernelRows, kernel);
-    for (const OptionRow& row : kernelRows.rows())
-      if (row.flag != "--help" && !(grid && row.flag == "-g")) t.add(row);
+    for (const OptionRow& row : kernelRows.rows()) {
+      if (row.flag == "--help" || (grid && row.flag == "-g")) continue;
+      if (row.flag == "-t" && (groups & kTrainFlags) && !grid) {
+        // train and trace: LIBSVM's -t 4, the data are kernel values (svm_model.hpp).
+        KernelParams* params = &kernel.kernel;
+        bool* precomputed = &o.params.precomputedKernel;
+        auto parseBase = row.apply;
+        t.add({"-t", "kernel_type", "Kernel",
+               row.help.substr(0, row.help.rfind("\n(default")) +
+                   "\n4 -- precomputed kernel (kernel values in training_set_file: each row "
+                   "starts with 0:i, i its serial number, then j:k(x_i, x_j))\n(default " +
+                   std::to_string(static_cast<int>(params->type)) + ")",
+               [parseBase, precomputed](const std::string& value) -> std::optional<std::string> {
+                 *precomputed = value == "4";
+                 if (*precomputed || !parseBase(value)) return std::nullopt;
+                 return "-t " + value +
+                        " is not supported; use 0 (linear), 1 (polynomial), 2 (rbf), 3 "
+                        "(sigmoid) or 4 (precomputed)";
+               }});
+        continue;
+      }
+      t.add(row);
+    }
   }
   if (grid) addGridRows(t, o);
   if (groups & kTrainFlags) {
     SvmParams* params = &o.params;
     t.add({"-s", "svm_type", "Training",
-           "0 -- C-SVC (multi-class, one-vs-one)\n3 -- epsilon-SVR\n(default " +
-               std::string(o.params.type == SvmType::CSvc ? "0" : "3") + ")",
+           "0 -- C-SVC (multi-class, one-vs-one)\n1 -- nu-SVC (multi-class, one-vs-one)\n"
+           "2 -- one-class SVM\n3 -- epsilon-SVR\n4 -- nu-SVR\n(default " +
+               std::to_string(static_cast<int>(o.params.type)) + ")",
            [params](const std::string& value) -> std::optional<std::string> {
-             if (value == "0") {
-               params->type = SvmType::CSvc;
-             } else if (value == "3") {
-               params->type = SvmType::EpsilonSvr;
-             } else {
+             long long whole = 0;
+             if (!parseIntArg(value, whole) || whole < 0 || whole > 4)
                return "-s " + value +
-                      " is not supported; use 0 (C-SVC) or 3 (epsilon-SVR); nu-SVC, one-class "
-                      "and nu-SVR are not implemented";
-             }
+                      " is not an svm_type; use 0 (C-SVC), 1 (nu-SVC), 2 (one-class SVM), 3 "
+                      "(epsilon-SVR) or 4 (nu-SVR)";
+             params->type = static_cast<SvmType>(whole);
              return std::nullopt;
            }});
   }
   if (groups & kTrainFlags) {
     const std::string g = "Training";
     if (!grid)
-      t.addAnyReal("-c", "cost", g, "the parameter C of C-SVC and epsilon-SVR, > 0", o.params.c);
+      t.addAnyReal("-c", "cost", g, "the parameter C of C-SVC, epsilon-SVR and nu-SVR, > 0",
+                   o.params.c);
+    t.addAnyReal("-n", "nu", g, "the parameter nu of nu-SVC, one-class SVM and nu-SVR, in (0, 1]",
+                 o.params.nu);
     t.addAnyReal("-p", "epsilon", g, "the epsilon of epsilon-SVR's loss, >= 0", o.params.epsilon);
     t.addAnyReal("-e", "epsilon", g, "tolerance of the termination criterion, > 0", o.params.eps);
     t.addReal("-m", "cachesize", "cache size in MB", g, "kernel cache in MB",
@@ -73,8 +95,9 @@ void addSvmRows(OptionTable& t, unsigned groups, SvmCommandOptions& o, KernelOpt
              return "-h takes 0 or 1 (LIBSVM's shrinking flag; --help prints the help)";
            }});
     t.add({"-b", "probability_estimates", g,
-           "whether to train a C-SVC or epsilon-SVR model for probability estimates, 0 or 1 "
-           "(default 0);\n1 adds LIBSVM's internal 5-fold cross-validation per sub-problem "
+           "whether to train a SVC or SVR model for probability estimates, 0 or 1 "
+           "(default 0; not for one-class, as LIBSVM 3.24);\n1 adds LIBSVM's internal 5-fold "
+           "cross-validation per sub-problem "
            "(Platt scaling), unreliable on small data",
            probabilityFlag(params)});
     t.addSuffixed(
@@ -217,7 +240,9 @@ std::optional<int> parseSvmOptions(const std::vector<std::string>& args, unsigne
   o.params.kernel = kernel.kernel;
   o.gamma = kernel.gamma;
   o.params.cacheBytes = static_cast<std::int64_t>(o.cacheMb * 1048576.0);
-  o.data.csv.numericLabels = o.params.type == SvmType::EpsilonSvr;
+  o.data.csv.numericLabels = isRegression(o.params.type);
+  // -t 4: a row's kernel values are read at their own indices, 0:i the serial number first.
+  if (o.params.precomputedKernel) o.data.libsvm.zeroBased = true;
   return std::nullopt;
 }
 

@@ -81,6 +81,12 @@ int runTrace(CommandContext& context) {
                    "cross-validation runs in kpg train -b 1; trace without -b\n";
     return kExitUsage;
   }
+  if ((o.params.type != SvmType::CSvc && o.params.type != SvmType::EpsilonSvr) ||
+      o.params.precomputedKernel) {
+    context.err << "kpg trace: traces C-SVC (-s 0) and epsilon-SVR (-s 3) with the kernels 0-3; "
+                   "train nu-SVC, one-class, nu-SVR and precomputed kernels with kpg train\n";
+    return kExitUsage;
+  }
   installInterruptHandler();
   Dataset data;
   if (!loadDataset(o.positional[0], o.data, data, context.err)) return kExitBadInput;

@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <ostream>
@@ -93,6 +94,13 @@ std::optional<std::string> saveModel(AtomicOutputs& outputs, std::size_t model,
   return std::nullopt;
 }
 
+// printf's "%f", which svm-train uses for C and epsilon of the nu types.
+std::string fixed6(double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%f", value);
+  return text;
+}
+
 std::string defaultModelPath(const std::string& trainingPath) {
   const std::size_t slash = trainingPath.rfind('/');
   return (slash == std::string::npos ? trainingPath : trainingPath.substr(slash + 1)) + ".model";
@@ -113,7 +121,7 @@ std::string sigmoidNote(const SigmoidFit& fit) {
 void reportProbability(const SvmTrainResult& trained, const SvmCommandOptions& o,
                        CommandContext& context) {
   if (trained.probability.empty()) return;
-  if (o.params.type == SvmType::EpsilonSvr) {
+  if (isRegression(o.params.type)) {
     const ProbabilityFitInfo& info = trained.probability[0];
     if (info.folds < kProbabilityFolds) {
       context.err << "kpg train: warning: " << info.sampleCount
@@ -231,7 +239,7 @@ int runTrain(CommandContext& context) {
       context.err << "kpg train: " << cv.error->parameter << ": " << cv.error->message << "\n";
       return cv.error->parameter == "folds" ? kExitUsage : kExitBadInput;
     }
-    if (o.params.type == SvmType::EpsilonSvr) {
+    if (isRegression(o.params.type)) {
       context.out << "Cross Validation Mean squared error = "
                   << libsvmNumber(cv.meanSquaredError, 6) << "\n"
                   << "Cross Validation Squared correlation coefficient = "
@@ -261,15 +269,18 @@ int runTrain(CommandContext& context) {
     for (std::size_t k = 0; k < trained.subproblems.size(); ++k) {
       const SubproblemInfo& s = trained.subproblems[k];
       // svm_train prints a pair's probability fit before the pair's own training.
-      if (o.params.type == SvmType::CSvc && k < trained.probability.size())
+      if (isClassification(o.params.type) && k < trained.probability.size())
         context.out << sigmoidNote(trained.probability[k].sigmoid);
-      context.out << "optimization finished, #iter = " << s.iterations << "\n"
-                  << "obj = " << formatExact(s.objective) << ", rho = " << formatExact(s.rho)
+      context.out << "optimization finished, #iter = " << s.iterations << "\n";
+      // solve_nu_svc's and solve_nu_svr's lines: the C and the epsilon that nu amounts to.
+      if (o.params.type == SvmType::NuSvc) context.out << "C = " << fixed6(1 / s.r) << "\n";
+      if (o.params.type == SvmType::NuSvr) context.out << "epsilon = " << fixed6(-s.r) << "\n";
+      context.out << "obj = " << formatExact(s.objective) << ", rho = " << formatExact(s.rho)
                   << "\n"
                   << "nSV = " << s.supportVectors << ", nBSV = " << s.boundSupportVectors << "\n";
     }
     context.out << "Total nSV = " << trained.model.supportVectorCount() << "\n";
-    if (o.params.type == SvmType::EpsilonSvr && !trained.probability.empty()) {
+    if (isRegression(o.params.type) && !trained.probability.empty()) {
       // svm_svr_probability's line, as svm-train prints it (note "sigma= ").
       context.out << "Prob. model for test data: target value = predicted value + z,\n"
                      "z: Laplace distribution e^(-|z|/sigma)/(2sigma),sigma= "
@@ -288,7 +299,9 @@ int runTrain(CommandContext& context) {
   return kExitOk;
 }
 
-const Registration kTrain({"train", "train a C-SVC or epsilon-SVR model (svm-train compatible)",
+const Registration kTrain({"train",
+                           "train a C-SVC, nu-SVC, one-class, epsilon-SVR or nu-SVR model "
+                           "(svm-train compatible)",
                            runTrain});
 
 }  // namespace

@@ -4,7 +4,10 @@
 //  - "no samples" never succeeds: an accepted file has ≥ 1 sample, ≥ 1 feature, one label per row;
 //  - every label and value read is finite (D4);
 //  - write → read → write is byte-identical, and the values read back are the values written
-//    (writeLibsvm omits zeros, so trailing all-zero columns may vanish: they must have been 0).
+//    (writeLibsvm omits zeros, so trailing all-zero columns may vanish: they must have been 0);
+//  - read zero-based, as kpg train -t 4 reads a precomputed kernel's rows: either every row's 0:i
+//    is a serial number in range and the Gram matrix x(a, serial(b)) is finite and square, or
+//    validatePrecomputedRows says which sample is wrong (svm_train.hpp, dual_problem.hpp).
 // The dense budget is lowered to 8 MiB: the budget check is what refuses larger files either way,
 // and a 700-byte input with index 435113 densified to 56 MB took 2 s of ASan time (a "timeout" of
 // the 10-minute run on a loaded machine), not a finding. It also keeps ASan's shadow memory well
@@ -14,6 +17,7 @@
 
 #include "data/libsvm_format.hpp"
 #include "data/number_text.hpp"
+#include "svm/dual_problem.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -77,6 +81,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       KPG_FUZZ_CHECK(first.x(i, j) == back, "x(" + std::to_string(i) + ", " + std::to_string(j) +
                                                 "): " + formatExact(first.x(i, j)) + " → " +
                                                 formatExact(back));
+    }
+  }
+  if (options.zeroBased) {
+    const std::optional<ParameterError> bad = validatePrecomputedRows(first.x);
+    if (bad) {
+      KPG_FUZZ_CHECK(bad->parameter == "data" && bad->message.find("sample ") != std::string::npos,
+                     "a precomputed refusal that names no sample: " + bad->message);
+    } else {
+      const Matrix gram = precomputedGram(first.x);
+      KPG_FUZZ_CHECK(gram.rows() == first.size() && gram.cols() == first.size(),
+                     "the Gram matrix is not samples × samples");
+      KPG_FUZZ_CHECK(gram.allFinite(), "a non-finite Gram entry from accepted rows");
     }
   }
   const std::string rewritten = writeLibsvm(second);

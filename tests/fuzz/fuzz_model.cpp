@@ -2,13 +2,15 @@
 // Input: the model file. Properties beyond "no crash, no sanitizer report, no timeout":
 //  - write → read → write is byte-identical (model_io.hpp promises write(read(write(m))) ==
 //    write(m));
-//  - a model that loads can be evaluated: decisionValues gives k(k−1)/2 values (c_svc) or 1
-//    (epsilon_svr) on probe rows of the model's dimension, shorter and longer (LIBSVM's sparse
+//  - a model that loads can be evaluated: decisionValues gives k(k−1)/2 values (c_svc, nu_svc) or
+//    1 (epsilon_svr, nu_svr, one_class) on probe rows of the model's dimension, shorter and longer (LIBSVM's sparse
 //    semantics, M13), and the same values, bit for bit, after the round trip;
 //  - those values are finite whenever every number in the model is moderate (|value| ≤ 1e3,
 //    degree 0..10, γ ≥ 0), where no kernel can overflow;
-//  - predict gives one of the model's labels (c_svc);
-//  - a c_svc model with probA/probB gives probabilities in [0, 1] summing to 1 (-b 1).
+//  - predict gives one of the model's labels (c_svc, nu_svc), or ±1 (one_class);
+//  - a precomputed kernel's model (SV rows `0:i`) reads x at each serial number: probes long
+//    enough to reach them give the same values after the round trip;
+//  - a c_svc or nu_svc model with probA/probB gives probabilities in [0, 1] summing to 1 (-b 1).
 
 #include "fuzz_check.hpp"
 
@@ -43,6 +45,12 @@ std::vector<Vector> probeRows(const SvmModel& model) {
     rows.push_back(model.supportVectors.row(0));
   if (d > 1) rows.push_back(Vector::Constant(d - 1, -1.0));  // shorter: missing features are 0
   rows.push_back(Vector::LinSpaced(d + 2, -1.0, 1.0));       // longer: extra features count
+  if (model.precomputedKernel && model.supportVectorCount() > 0) {
+    // Kernel values up to the largest serial number (bounded), so that every SV reads one.
+    const double largest = model.supportVectors.col(0).maxCoeff();
+    const Index length = static_cast<Index>(std::min(largest, 4096.0)) + 1;
+    rows.push_back(Vector::LinSpaced(length, -1.0, 1.0));
+  }
   return rows;
 }
 
@@ -81,7 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   KPG_FUZZ_CHECK(rewritten == written, "write → read → write differs:\n" + written.substr(0, 600) +
                                            "\n--- then:\n" + rewritten.substr(0, 600));
 
-  const bool svr = model.type == SvmType::EpsilonSvr;
+  const bool svr = !isClassification(model.type);
   const Index expected = svr ? 1 : Index{model.classCount} * (model.classCount - 1) / 2;
   const bool mustBeFinite = moderate(model);
   for (const Vector& x : probeRows(model)) {
@@ -100,6 +108,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           std::find(model.labels.begin(), model.labels.end(), label) != model.labels.end(),
           "predicted " + formatExact(label) + ", not one of the model's labels");
     }
+    if (model.type == SvmType::OneClass)
+      KPG_FUZZ_CHECK(label == 1 || label == -1,
+                     "a one_class model predicted " + formatExact(label) + ", not +1 or -1");
     if (!svr && hasProbabilityModel(model) && values.allFinite()) {
       // -b 1 (svm_predict_probability): probabilities clipped pairwise to [1e-7, 1 − 1e-7] and
       // coupled stay in [0, 1], sum to 1, and are the same bits after the round trip.

@@ -194,20 +194,10 @@ const std::vector<std::pair<std::string, std::vector<std::string>>>& commandFlag
                                                 "--zero-based", "--lenient",      "--max-features",
                                                 "--max-file-mb"};
   static const std::vector<std::string> kernel = {"-t", "-d", "-g", "-r"};
-  static const std::vector<std::string> train = {"-s",
-                                                 "-c",
-                                                 "-p",
-                                                 "-e",
-                                                 "-m",
-                                                 "-h",
-                                                 "-b",
-                                                 "-v",
-                                                 "-q",
-                                                 "-j",
-                                                 "--max-iter",
-                                                 "--seed",
-                                                 "--fail-unconverged",
-                                                 "-wi"};
+  static const std::vector<std::string> train = {
+      "-s", "-c", "-n", "-p", "-e",         "-m",     "-h",
+      "-b", "-v", "-q", "-j", "--max-iter", "--seed", "--fail-unconverged",
+      "-wi"};
   const auto join = [](std::vector<std::vector<std::string>> parts) {
     std::vector<std::string> all = {"--help"};
     for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());

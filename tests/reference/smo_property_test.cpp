@@ -439,3 +439,200 @@ TEST_CASE("SMO properties: 2400 random tiny problems end in a specific error or 
                  << " where svm-train converged");
   CHECK(agreed >= 500);  // 647 of 648 at the time of writing
 }
+
+namespace {
+
+// The ν duals (dual_problem.hpp): seeded tiny problems like the ones above, at moderate scales
+// (the extreme ones exercise the shared engine, already covered), through trainSvm with
+// ν-SVC, one-class or ν-SVR.
+Problem makeNuProblem(int seed) {
+  Problem p = makeProblem(100000 + seed);
+  std::mt19937_64 rng(static_cast<std::uint64_t>(seed) * 104729u + 7u);
+  const auto pick = [&](int count) {
+    return std::uniform_int_distribution<int>(0, count - 1)(rng);
+  };
+  p.x /= p.scale;  // back to [-1, 1]: the checks below are of the ν constraints, not of overflow
+  p.scale = 1;
+  SvmParams& params = p.params;
+  constexpr SvmType kTypes[] = {SvmType::NuSvc, SvmType::OneClass, SvmType::NuSvr};
+  params.type = kTypes[pick(3)];
+  constexpr double kNus[] = {0.0625, 0.125, 0.25, 0.5, 0.75, 1};
+  params.nu = kNus[pick(6)];
+  params.c = powerOfTwo(rng, -4, 6);
+  params.eps = kTightEps;
+  if (params.type == SvmType::NuSvr) {
+    // Real-valued targets; identical inputs, identical targets (as makeProblem's ε-SVR).
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    for (Index i = 0; i < p.y.size(); ++i) p.y(i) = std::round(unit(rng) * 64) / 32;
+    for (Index i = 1; i < p.y.size(); ++i)
+      for (Index j = 0; j < i; ++j)
+        if (p.x.row(i) == p.x.row(j)) p.y(i) = p.y(j);
+  } else if (params.type == SvmType::NuSvc) {
+    for (Index i = 0; i < p.y.size(); ++i) p.y(i) = p.y(i) > 0 ? 1 : -1;
+  }
+  std::ostringstream text;
+  text << "nu seed " << seed << ": type " << static_cast<int>(params.type) << " nu=" << params.nu
+       << " C=" << params.c << " n=" << p.x.rows() << " d=" << p.x.cols() << " kernel "
+       << kernelTypeName(params.kernel.type) << " gamma=" << params.kernel.gamma
+       << " coef0=" << params.kernel.coef0 << " degree=" << params.kernel.degree;
+  p.description = text.str();
+  return p;
+}
+
+// Per-sign m(α) − M(α) of a ν dual (LIBSVM Solver_NU's stopping rule) from α, the box [0, B],
+// the signs s and the gradient G, computed here: the largest over the two signs.
+double perSignViolation(const Vector& alpha, double upper, const Vector& s, const Vector& g) {
+  double worst = -std::numeric_limits<double>::infinity();
+  for (const double sign : {1.0, -1.0}) {
+    double up = -std::numeric_limits<double>::infinity();
+    double low = std::numeric_limits<double>::infinity();
+    for (Index t = 0; t < alpha.size(); ++t) {
+      if (s(t) != sign) continue;
+      const double v = -s(t) * g(t);
+      if ((alpha(t) < upper && s(t) > 0) || (alpha(t) > 0 && s(t) < 0)) up = std::max(up, v);
+      if ((alpha(t) < upper && s(t) < 0) || (alpha(t) > 0 && s(t) > 0)) low = std::min(low, v);
+    }
+    if (std::isfinite(up) && std::isfinite(low)) worst = std::max(worst, up - low);
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("SMO properties: nu-SVC, one-class and nu-SVR meet their constraints and the nu-property",
+          "[reference][smo-property][nu]") {
+  // For every converged run, from the model and kernel values computed here:
+  //   ν-SVC (α_i = β_i y_i r, Chang & Lin 2001): 0 ≤ α ≤ 1, Σ α y = 0, Σ_{y=±1} α = νl/2, the
+  //     per-sign KKT violation below eps, and the ν-property: margin errors (y f < 1) ≤ νl ≤ #SV;
+  //   one-class (Schölkopf et al. 2001, Prop. 4): 0 ≤ α ≤ 1, Σ α = νl, KKT below eps, and
+  //     outliers (f < 0) ≤ νl ≤ #SV;
+  //   ν-SVR (Schölkopf et al. 2000, Prop. 1): |β| ≤ C, Σ β = 0, Σ|β| ≤ Cνl, and with ε = −r > 0
+  //     points outside the tube ≤ νl ≤ #SV.
+  // A problem whose ν is infeasible for its classes must be refused with "nu".
+  const bool shrinking = GENERATE(true, false);
+  INFO("shrinking " << (shrinking ? "on" : "off"));
+  constexpr int kNuProblems = 600;
+  int converged = 0, refused = 0, capped = 0, propertyChecked = 0;
+  for (int s = 0; s < kNuProblems; ++s) {
+    Problem p = makeNuProblem(s);
+    p.params.shrinking = shrinking;
+    INFO(p.description);
+    const Matrix k = gram(p);
+    const SvmTrainResult r = trainSvm(p.x, p.y, p.params);
+    const Index n = p.x.rows();
+    const double l = static_cast<double>(n);
+    const double nu = p.params.nu;
+    if (p.params.type == SvmType::NuSvc) {
+      const double positives = static_cast<double>((p.y.array() > 0).count());
+      const double negatives = l - positives;
+      if (positives == 0 || negatives == 0) {
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error->parameter == "y");
+        ++refused;
+        continue;
+      }
+      if (nu * l / 2 > std::min(positives, negatives)) {
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error->parameter == "nu");
+        CHECK_THAT(r.error->message, Catch::Contains("specified nu is infeasible"));
+        ++refused;
+        continue;
+      }
+    }
+    if (!r.ok() && (r.error->message == noProgressMessage(kSuiteNoProgressSteps) ||
+                    r.error->message == kKernelOverflowMessage)) {
+      ++refused;
+      continue;
+    }
+    if (!r.ok() && p.params.type == SvmType::NuSvc && r.error->parameter == "nu") {
+      // r = 0: w = 0 at the optimum (conflicting duplicates put a point in both classes' hulls).
+      CHECK_THAT(r.error->message, Catch::Contains("r = 0"));
+      ++refused;
+      continue;
+    }
+    REQUIRE(r.ok());
+    REQUIRE(r.subproblems.size() == 1);
+    if (r.subproblems[0].status == SmoStatus::CapReached) {
+      ++capped;
+      continue;
+    }
+    REQUIRE(r.converged());
+    ++converged;
+    const SvmModel& m = r.model;
+    Vector beta;
+    {
+      // Match SVs back to points (the model keeps input order within a class).
+      Problem asC = p;
+      asC.params.type = p.params.type == SvmType::NuSvc ? SvmType::CSvc : SvmType::EpsilonSvr;
+      REQUIRE(coefficientsPerPoint(asC, m, beta));
+    }
+    const double eps = p.params.eps;
+    const double rounding = 1e-9 * (k.cwiseAbs().maxCoeff() + 1) * l;
+    const Vector kb = k * beta;
+    const double svCount = static_cast<double>((beta.array() != 0).count());
+    if (p.params.type == SvmType::NuSvc) {
+      const double rr = r.subproblems[0].r;
+      INFO("r = " << rr);
+      REQUIRE(rr != 0);  // refused above
+      REQUIRE(beta.allFinite());
+      const double yFirst = m.labels[0];
+      // In the dual's own units, whatever the sign of r (r < 0 with the sigmoid kernel):
+      // α = β y r, G = Qα = y r Kβ, and the bias ρ·r, so that y_i g(x_i) = G_i − y_i ρ r, which
+      // is r on the margin (free variables: G = r±, ρ r = (r₊ − r₋)/2, r = (r₊ + r₋)/2).
+      const double scale = std::max(1.0, std::abs(rr));
+      Vector y(n), alpha(n), g(n);
+      for (Index i = 0; i < n; ++i) {
+        y(i) = p.y(i) == yFirst ? 1.0 : -1.0;
+        alpha(i) = beta(i) * y(i) * rr;
+        // α comes back through β = αy/r: a bound is met to the rounding of that product.
+        if (std::abs(alpha(i) - 1) <= 1e-12 * scale) alpha(i) = 1;
+        g(i) = y(i) * kb(i) * rr;
+        CHECK(alpha(i) >= -1e-12 * scale);
+        CHECK(alpha(i) <= 1 + 1e-9 * scale);
+      }
+      CHECK(std::abs(alpha.dot(y)) <= 1e-9 * l * scale);
+      CHECK(std::abs(alpha.sum() - nu * l) <= 1e-9 * l * scale);
+      CHECK(perSignViolation(alpha, 1.0, y, g) <= eps + rounding * scale);
+      // The ν-property: margin errors (y g < r) ≤ νl ≤ support vectors.
+      const double bias = m.rho(0) * rr;
+      int marginErrors = 0;
+      for (Index i = 0; i < n; ++i)
+        if (g(i) - y(i) * bias < rr - 2 * (eps + rounding * scale)) ++marginErrors;
+      CHECK(marginErrors <= nu * l + 1e-9);
+      CHECK(nu * l <= svCount + 1e-9);
+      ++propertyChecked;
+    } else if (p.params.type == SvmType::OneClass) {
+      const Vector ones = Vector::Ones(n);
+      for (Index i = 0; i < n; ++i) {
+        CHECK(beta(i) >= 0);
+        CHECK(beta(i) <= 1);
+      }
+      CHECK(std::abs(beta.sum() - nu * l) <= 1e-9 * l);
+      CHECK(perSignViolation(beta, 1.0, ones, kb) <= eps + rounding);
+      const double rho = m.rho(0);
+      int outliers = 0;
+      for (Index i = 0; i < n; ++i)
+        if (kb(i) - rho < -2 * (eps + rounding)) ++outliers;
+      CHECK(outliers <= nu * l + 1e-9);
+      CHECK(nu * l <= svCount + 1e-9);
+      ++propertyChecked;
+    } else {
+      const double c = p.params.c;
+      for (Index i = 0; i < n; ++i) CHECK(std::abs(beta(i)) <= c * (1 + 1e-12));
+      CHECK(std::abs(beta.sum()) <= 1e-9 * c * l);
+      CHECK(beta.cwiseAbs().sum() <= c * nu * l * (1 + 1e-9));
+      const double epsilon = -r.subproblems[0].r;
+      if (epsilon > 2 * (eps + rounding)) {
+        int outside = 0;
+        for (Index i = 0; i < n; ++i)
+          if (std::abs(p.y(i) - (kb(i) - m.rho(0))) > epsilon + 2 * (eps + rounding)) ++outside;
+        CHECK(outside <= nu * l + 1e-9);
+        CHECK(nu * l <= svCount + 1e-9);
+        ++propertyChecked;
+      }
+    }
+  }
+  WARN(converged << " nu problems converged, " << capped << " stopped at the cap, " << refused
+                 << " refused; the nu-property checked on " << propertyChecked);
+  CHECK(converged >= kNuProblems / 2);
+}

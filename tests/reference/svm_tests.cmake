@@ -1,5 +1,6 @@
 target_sources(kpg_reference_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/svm_reference_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/nu_svm_reference_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/grid_cli_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_engine_test.cpp

@@ -16,7 +16,7 @@ namespace {
 // svm_cross_validation: a C-SVC trained with probability information (-b 1 -v n) predicts by
 // svm_predict_probability, the most probable class, which may differ from the vote.
 double predictFrom(const SvmModel& model, const Vector& values) {
-  if (model.type == SvmType::CSvc && hasProbabilityModel(model))
+  if (isClassification(model.type) && hasProbabilityModel(model))
     return predictProbability(model, values).label;
   return predictFromDecisionValues(model, values);
 }
@@ -35,12 +35,15 @@ std::optional<ParameterError> checkCrossValidation(const Samples& x, const Vecto
                                                    const SvmParams& params, int folds) {
   if (auto e = validateTraining(x, y, params)) return e;
   if (folds < 2) return ParameterError{"folds", "n-fold cross validation needs n >= 2"};
-  if (params.type == SvmType::CSvc) {
+  if (isClassification(params.type)) {
     for (Index r = 0; r < y.size(); ++r) {
       if (y(r) != std::floor(y(r)))
         return ParameterError{"y", "class label " + formatExact(y(r)) + " is not an integer"};
     }
   }
+  // svm-train checks ν on the whole set, once; the folds' trainings are not checked again.
+  if (params.type == SvmType::NuSvc)
+    if (auto e = nuInfeasibility(y, params.nu)) return e;
   return std::nullopt;
 }
 
@@ -83,7 +86,7 @@ CrossValidationResult evaluateFolds(const Samples& x, const Vector& y, const Svm
       result.predictions(r) = predictSample(trained.model, x, r);
     }
   }
-  if (params.type == SvmType::CSvc) {
+  if (!isRegression(params.type)) {
     Index correct = 0;
     for (Index r = 0; r < n; ++r)
       if (result.predictions(r) == y(r)) ++correct;
@@ -154,7 +157,7 @@ FoldLayout libsvmFoldLayout(const Vector& y, SvmType type, int folds, std::uint3
   layout.order.resize(static_cast<std::size_t>(n));
   layout.start.assign(static_cast<std::size_t>(folds) + 1, 0);
   const Index k = folds;
-  if (type == SvmType::CSvc && k < n) {
+  if (isClassification(type) && k < n) {
     // svm_group_classes: perm holds class 0's samples, then class 1's, ..., each in input order.
     const ClassGrouping g = groupClasses(y);
     const std::size_t classes = g.labels.size();

@@ -15,11 +15,11 @@ namespace kpg {
 // being order[start[f] .. start[f+1]). LIBSVM trains fold f's model on order[0 .. start[f]) then
 // order[start[f+1] .. n), in that order, and the order of the training samples matters to SMO
 // (its working-set ties, the class order of svm_group_classes), so it is kept here too.
-//  * C-SVC with folds < n, stratified: the samples grouped by class as svm_group_classes groups
+//  * C-SVC and ν-SVC with folds < n, stratified: the samples grouped by class as svm_group_classes groups
 //    them (classes in order of first appearance, −1/+1 swapped; input order within a class),
 //    each class shuffled in turn by `j = i + rand() % (count − i)`, then class c's share
 //    [i·count_c/k, (i+1)·count_c/k) of its shuffled members goes to fold i, class by class;
-//  * ε-SVR, and leave-one-out (folds = n), one shuffle of 0..n−1 the same way and fold i =
+//  * ε-SVR, ν-SVR, one-class, and leave-one-out (folds = n), one shuffle of 0..n−1 the same way and fold i =
 //    [i·n/k, (i+1)·n/k).
 // rand() is LibsvmRandom(seed): seed 1 is the sequence of svm-train, which never calls srand, so
 // the default folds are svm-train's and `kpg train -v k` prints its numbers to the digit.

@@ -1,5 +1,10 @@
 #include "svm/dual_problem.hpp"
 
+#include "data/number_text.hpp"
+
+#include <string>
+
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -31,7 +36,58 @@ std::optional<ParameterError> validate(const DualProblem& problem) {
   return std::nullopt;
 }
 
+Matrix precomputedGram(const Matrix& x) {
+  const Index n = x.rows();
+  Matrix k(n, n);
+  for (Index b = 0; b < n; ++b) {
+    const auto column = static_cast<Index>(x(b, 0));
+    for (Index a = 0; a < n; ++a) k(a, b) = x(a, column);
+  }
+  return k;
+}
+
+std::optional<ParameterError> validatePrecomputedRows(const Matrix& x) {
+  if (x.cols() == 0 && x.rows() > 0)
+    return ParameterError{"data", "sample 1: no 0:i serial number (precomputed kernel rows)"};
+  for (Index a = 0; a < x.rows(); ++a) {
+    const double serial = x(a, 0);
+    if (!(serial >= 1 && serial <= static_cast<double>(x.cols() - 1)) ||
+        serial != std::floor(serial)) {
+      return ParameterError{
+          // The value as read, in the exact form: a serial number of 1e20 is no long long.
+          "data", "sample " + std::to_string(a + 1) + ": serial number 0:" + formatExact(serial) +
+                      " is out of range; a precomputed kernel's row starts with 0:i, i the "
+                      "sample's number from 1 to " +
+                      std::to_string(std::max<Index>(x.cols() - 1, 0)) +
+                      " (the largest kernel index of the file)"};
+    }
+    for (Index c = 1; c < x.cols(); ++c)
+      if (!std::isfinite(x(a, c)))
+        return ParameterError{"data", "sample " + std::to_string(a + 1) +
+                                          ": non-finite kernel value at index " +
+                                          std::to_string(c)};
+  }
+  return std::nullopt;
+}
+
 namespace {
+
+// The Q provider of a dual over x: the kernel's, or the precomputed kernel's Gram matrix.
+std::shared_ptr<const QMatrix> dualQ(const KernelParams& kernel, const Matrix& x,
+                                     DualVariableMap map, const QMatrixOptions& options) {
+  if (options.precomputedKernel)
+    return std::make_shared<PrecomputedQMatrix>(precomputedGram(x), std::move(map));
+  return makeQMatrix(kernel, x, std::move(map), options.cacheBytes, options.storage,
+                     options.precomputeWhenFits);
+}
+
+std::shared_ptr<const QMatrix> dualQ(const KernelParams& kernel, const SparseRows& x,
+                                     DualVariableMap map, const QMatrixOptions& options) {
+  if (options.precomputedKernel)
+    return std::make_shared<PrecomputedQMatrix>(precomputedGram(x.toDense()), std::move(map));
+  return makeQMatrix(kernel, x, std::move(map), options.cacheBytes, options.storage,
+                     options.precomputeWhenFits);
+}
 
 DualProblem classificationProblem(std::shared_ptr<const QMatrix> q, const Vector& labels,
                                   double c) {
@@ -49,10 +105,8 @@ DualProblem classificationProblem(std::shared_ptr<const QMatrix> q, const Vector
 template <class Samples>
 DualProblem classificationDual(const Samples& x, const Vector& labels, const KernelParams& kernel,
                                double c, const QMatrixOptions& options) {
-  return classificationProblem(
-      makeQMatrix(kernel, x, DualVariableMap::classification(labels), options.cacheBytes,
-                  options.storage, options.precomputeWhenFits),
-      labels, c);
+  return classificationProblem(dualQ(kernel, x, DualVariableMap::classification(labels), options),
+                               labels, c);
 }
 
 template <class Samples>
@@ -60,8 +114,7 @@ DualProblem regressionDual(const Samples& x, const Vector& targets, const Kernel
                            double c, double epsilon, const QMatrixOptions& options) {
   const Index n = targets.size();
   DualProblem problem;
-  problem.q = makeQMatrix(kernel, x, DualVariableMap::regression(n), options.cacheBytes,
-                          options.storage, options.precomputeWhenFits);
+  problem.q = dualQ(kernel, x, DualVariableMap::regression(n), options);
   problem.linear.resize(2 * n);
   problem.y.resize(2 * n);
   for (Index i = 0; i < n; ++i) {
@@ -76,7 +129,101 @@ DualProblem regressionDual(const Samples& x, const Vector& targets, const Kernel
   return problem;
 }
 
+// ν-SVC's start (LIBSVM solve_nu_svc): each sign's share νl/2 given out in input order, at most 1
+// a variable.
+Vector nuSvcStart(const Vector& labels, double nu) {
+  const Index n = labels.size();
+  double positiveLeft = nu * static_cast<double>(n) / 2;
+  double negativeLeft = positiveLeft;
+  Vector alpha(n);
+  for (Index i = 0; i < n; ++i) {
+    double& left = labels(i) > 0 ? positiveLeft : negativeLeft;
+    alpha(i) = std::min(1.0, left);
+    left -= alpha(i);
+  }
+  return alpha;
+}
+
+// One-class's start (LIBSVM solve_one_class): ⌊νl⌋ variables at 1, the next at the rest.
+Vector oneClassStart(Index n, double nu) {
+  const double total = nu * static_cast<double>(n);
+  const auto full = static_cast<Index>(total);
+  Vector alpha = Vector::Zero(n);
+  alpha.head(std::min(full, n)).setOnes();
+  if (full < n) alpha(full) = total - static_cast<double>(full);
+  return alpha;
+}
+
+template <class Samples>
+DualProblem nuClassificationDual(const Samples& x, const Vector& labels, const KernelParams& kernel,
+                                 double nu, const QMatrixOptions& options) {
+  DualProblem problem = classificationDual(x, labels, kernel, 1.0, options);
+  problem.linear.setZero();
+  problem.alpha0 = nuSvcStart(labels, nu);
+  problem.fixedSumPerSign = true;
+  return problem;
+}
+
+template <class Samples>
+DualProblem oneClassDualOf(const Samples& x, const KernelParams& kernel, double nu,
+                           const QMatrixOptions& options) {
+  const Vector ones = Vector::Ones(x.rows());
+  DualProblem problem = classificationDual(x, ones, kernel, 1.0, options);
+  problem.linear.setZero();
+  problem.alpha0 = oneClassStart(x.rows(), nu);
+  return problem;
+}
+
+template <class Samples>
+DualProblem nuRegressionDual(const Samples& x, const Vector& targets, const KernelParams& kernel,
+                             double c, double nu, const QMatrixOptions& options) {
+  const Index n = targets.size();
+  DualProblem problem = regressionDual(x, targets, kernel, c, 0.0, options);
+  // LIBSVM solve_nu_svr: p = (−t, +t), and α_i = α_i* = min(C, what is left of CνN/2).
+  double left = c * nu * static_cast<double>(n) / 2;
+  for (Index i = 0; i < n; ++i) {
+    problem.linear(i) = -targets(i);
+    problem.linear(i + n) = targets(i);
+    const double start = std::min(left, c);
+    problem.alpha0(i) = start;
+    problem.alpha0(i + n) = start;
+    left -= start;
+  }
+  problem.fixedSumPerSign = true;
+  return problem;
+}
+
 }  // namespace
+
+DualProblem nuSvcDual(const Matrix& x, const Vector& labels, const KernelParams& kernel, double nu,
+                      const QMatrixOptions& options) {
+  return nuClassificationDual(x, labels, kernel, nu, options);
+}
+
+DualProblem oneClassDual(const Matrix& x, const KernelParams& kernel, double nu,
+                         const QMatrixOptions& options) {
+  return oneClassDualOf(x, kernel, nu, options);
+}
+
+DualProblem nuSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel, double c,
+                      double nu, const QMatrixOptions& options) {
+  return nuRegressionDual(x, targets, kernel, c, nu, options);
+}
+
+DualProblem nuSvcDual(const SparseRows& x, const Vector& labels, const KernelParams& kernel,
+                      double nu, const QMatrixOptions& options) {
+  return nuClassificationDual(x, labels, kernel, nu, options);
+}
+
+DualProblem oneClassDual(const SparseRows& x, const KernelParams& kernel, double nu,
+                         const QMatrixOptions& options) {
+  return oneClassDualOf(x, kernel, nu, options);
+}
+
+DualProblem nuSvrDual(const SparseRows& x, const Vector& targets, const KernelParams& kernel,
+                      double c, double nu, const QMatrixOptions& options) {
+  return nuRegressionDual(x, targets, kernel, c, nu, options);
+}
 
 DualProblem cSvcDual(const Matrix& x, const Vector& labels, const KernelParams& kernel, double c,
                      const QMatrixOptions& options) {

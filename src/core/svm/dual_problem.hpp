@@ -17,6 +17,25 @@
 //   ε-SVR (000 "regression case - dual form"): 2N variables (α, α*), LIBSVM's layout:
 //     p_i = ε − t_i, y_i = +1 and p_{N+i} = ε + t_i, y_{N+i} = −1, Q as in q_matrix.hpp,
 //     A = 0, B = C, Δ = 0. The model's coefficient is α_i − α_i*.
+//
+// The ν formulations (Schölkopf, Smola, Williamson & Bartlett 2000, "New support vector
+// algorithms"; Chang & Lin 2001, "Training ν-support vector classifiers: theory and
+// algorithms"; LIBSVM's implementation notes, Chang & Lin 2011, §2.2-2.4 and §4.2) carry a second
+// equality constraint besides yᵀα = Δ: the sum of α over each sign of y is fixed (with yᵀα,
+// eᵀα = const). SMO then keeps both by pairing two variables of the same sign
+// (fixedSumPerSign; smo_solver.hpp), and ρ and r come from the free variables of each sign
+// (optimality.hpp nuBias).
+//   ν-SVC (Chang & Lin 2001, eq. (2.3) scaled by 1/l as LIBSVM): Q_ij = y_i y_j k(x_i, x_j), p = 0,
+//     A = 0, B = 1, Σ_{y=+1} α = Σ_{y=−1} α = νl/2 (α0: LIBSVM's min(1, what is left) per sign, in
+//     input order). The model is α_i y_i / r, ρ/r, and the objective f(α)/r² (the C-SVC with
+//     C = 1/r that has the same solution).
+//   one-class (Schölkopf et al. 2001, "Estimating the support of a high-dimensional
+//     distribution", eq. (4)-(5), scaled by l): Q_ij = k(x_i, x_j), p = 0, y = +1, A = 0, B = 1,
+//     eᵀα = νl (α0: the first ⌊νl⌋ at 1, the next at νl − ⌊νl⌋). One equality constraint: the
+//     plain SMO.
+//   ν-SVR (Schölkopf et al. 2000, §4, scaled by l): 2N variables in ε-SVR's layout with p_i = −t_i,
+//     p_{N+i} = +t_i, A = 0, B = C, Σα = Σα* = CνN/2 (α0: α_i = α_i* = min(C, what is left)); the
+//     tube's ε comes out as −r.
 
 #include "kernels/kernel.hpp"
 #include "svm/q_matrix.hpp"
@@ -34,6 +53,9 @@ struct DualProblem {
   Vector lower;   // A
   Vector upper;   // B (may be +∞)
   Vector alpha0;  // a feasible starting point (LIBSVM: 0); fixes Δ = yᵀα0
+  // The ν duals' second constraint: Σ α over y = +1 and over y = −1 each stay at their value in
+  // α0 (above). The solver then pairs variables of one sign only (LIBSVM's Solver_NU).
+  bool fixedSumPerSign = false;
 
   Index size() const { return linear.size(); }
 };
@@ -50,7 +72,20 @@ struct QMatrixOptions {
   // false: never the N×N matrix, always columns on demand (SmoSolver's float cache for C-SVC,
   // q_columns.hpp), as LIBSVM; what trainSvm uses. The lab keeps the precomputed double Q.
   bool precomputeWhenFits = true;
+  // LIBSVM -t 4: the samples are rows of kernel values (svm_model.hpp), Q is built from
+  // precomputedGram(x) and held whole; `kernel` is not read.
+  bool precomputedKernel = false;
 };
+
+// A precomputed kernel's Gram matrix K(a, b) = x(a, serial(b)) over the rows of x (zero-based
+// columns, column 0 the serial number; LIBSVM Kernel::kernel_precomputed). The Q matrix keeps its
+// lower triangle (q_matrix.hpp), so a kernel matrix that is not symmetric is read as LIBSVM reads
+// row a against column b only for a ≥ b.
+Matrix precomputedGram(const Matrix& x);
+// Every serial number x(a, 0) is a whole number in [1, x.cols() − 1] and every value is finite
+// (LIBSVM svm-train read_problem: "sample_serial_number out of range"); error "data" naming the
+// sample (1-based) and what to write.
+std::optional<ParameterError> validatePrecomputedRows(const Matrix& x);
 
 // labels are ±1. c may be +∞ (hard margin).
 DualProblem cSvcDual(const Matrix& x, const Vector& labels, const KernelParams& kernel, double c,
@@ -60,6 +95,21 @@ DualProblem cSvcDual(const Matrix& kernelMatrix, const Vector& labels, double c)
 
 DualProblem epsilonSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel,
                            double c, double epsilon, const QMatrixOptions& options = {});
+
+// The ν duals of the header comment. nu in (0, 1]; ν-SVC takes labels ±1 (each sign's νl/2 must
+// fit in its box, svm_train.hpp nuInfeasibility; otherwise α0 is clipped as LIBSVM clips it).
+DualProblem nuSvcDual(const Matrix& x, const Vector& labels, const KernelParams& kernel, double nu,
+                      const QMatrixOptions& options = {});
+DualProblem oneClassDual(const Matrix& x, const KernelParams& kernel, double nu,
+                         const QMatrixOptions& options = {});
+DualProblem nuSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel, double c,
+                      double nu, const QMatrixOptions& options = {});
+DualProblem nuSvcDual(const SparseRows& x, const Vector& labels, const KernelParams& kernel,
+                      double nu, const QMatrixOptions& options = {});
+DualProblem oneClassDual(const SparseRows& x, const KernelParams& kernel, double nu,
+                         const QMatrixOptions& options = {});
+DualProblem nuSvrDual(const SparseRows& x, const Vector& targets, const KernelParams& kernel,
+                      double c, double nu, const QMatrixOptions& options = {});
 
 // The same over sparse rows (data/sparse_rows.hpp): kernel values by merges over the non-zeros,
 // so memory and time follow the non-zeros, not the largest feature index.

@@ -55,7 +55,7 @@ GridPlan planSearch(const Samples& x, const Vector& y, const SvmParams& params,
     plan.error = ParameterError{"folds", "n-fold cross validation needs n >= 2"};
     return plan;
   }
-  if (params.type == SvmType::CSvc) {
+  if (isClassification(params.type)) {
     for (Index r = 0; r < y.size(); ++r) {
       if (y(r) != std::floor(y(r))) {
         plan.error = ParameterError{"y", "class label " + formatExact(y(r)) + " is not an integer"};
@@ -90,7 +90,7 @@ GridPointResult evaluatePoint(const Samples& x, const Vector& y, const SvmParams
     return result;
   }
   result.unconvergedSubproblems = cv.unconvergedSubproblems;
-  if (params.type == SvmType::EpsilonSvr) {
+  if (isRegression(params.type)) {
     result.rate = libsvmPrintedValue(cv.meanSquaredError);
     result.squaredCorrelation = cv.squaredCorrelation;
   } else {

@@ -116,6 +116,66 @@ SvmModel svrModelOf(const SmoSolver& solver, const Samples& x, const KernelParam
   return model;
 }
 
+PairSolution pairSolution(const SmoSolver& solver, BiasRule rule) {
+  PairSolution out;
+  out.coefficients = solver.alpha().cwiseProduct(solver.problem().y);
+  out.rho = solver.rho(rule);
+  out.objective = solver.objective();
+  if (solver.problem().fixedSumPerSign) {
+    // ν-SVC: the solution of the C-SVC with C = 1/r (Chang & Lin 2001, Theorem 2 and §4;
+    // LIBSVM solve_nu_svc).
+    out.r = solver.nuR();
+    out.coefficients /= out.r;
+    out.rho /= out.r;
+    out.objective /= out.r * out.r;
+  }
+  return out;
+}
+
+template <class Samples>
+SvmModel oneClassModelOf(const SmoSolver& solver, const Samples& x, const KernelParams& kernel,
+                         BiasRule rule) {
+  const Vector& alpha = solver.alpha();
+  std::vector<Index> svRows;
+  for (Index i = 0; i < alpha.size(); ++i)
+    if (alpha(i) != 0) svRows.push_back(i);
+  SvmModel model;
+  model.type = SvmType::OneClass;
+  model.kernel = kernel;
+  model.classCount = 2;
+  setSupportVectors(model, x, svRows);
+  model.coefficients.resize(1, static_cast<Index>(svRows.size()));
+  for (std::size_t s = 0; s < svRows.size(); ++s)
+    model.coefficients(0, static_cast<Index>(s)) = alpha(svRows[s]);
+  model.rho = Vector::Constant(1, solver.rho(rule));
+  return model;
+}
+
+SvmModel oneClassModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
+                       BiasRule rule) {
+  return oneClassModelOf(solver, x, kernel, rule);
+}
+
+SvmModel oneClassModel(const SmoSolver& solver, const SparseRows& x, const KernelParams& kernel,
+                       BiasRule rule) {
+  return oneClassModelOf(solver, x, kernel, rule);
+}
+
+void keepSerialNumbers(SvmModel& model) {
+  model.precomputedKernel = true;
+  if (model.isSparse()) {
+    Matrix serials(model.sparseSupportVectors.rows(), 1);
+    for (Index s = 0; s < serials.rows(); ++s) {
+      const SparseRowView row = model.sparseSupportVectors.row(s);
+      serials(s, 0) = row.size > 0 && row.columns[0] == 0 ? row.values[0] : 0.0;
+    }
+    model.sparseSupportVectors = SparseRows();
+    model.supportVectors = serials;
+  } else {
+    model.supportVectors = Matrix(model.supportVectors.leftCols(1));
+  }
+}
+
 SvmModel svrModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
                   BiasRule rule) {
   return svrModelOf(solver, x, kernel, rule);

@@ -34,6 +34,28 @@ SvmModel oneVsOneModel(const SparseRows& x, const OneVsOne& plan,
 SvmModel binaryModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
                      BiasRule rule = BiasRule::Libsvm);
 
+// A solved binary classification sub-problem in the model's terms: coefficients α_i y_i and ρ,
+// for ν-SVC both divided by r and the objective by r² (dual_problem.hpp; LIBSVM solve_nu_svc),
+// which is the C-SVC solution with C = 1/r. r is 0 for C-SVC.
+struct PairSolution {
+  Vector coefficients;
+  double rho = 0;
+  double objective = 0;
+  double r = 0;
+};
+PairSolution pairSolution(const SmoSolver& solver, BiasRule rule = BiasRule::Libsvm);
+
+// The model of a one-class solver (oneClassDual over the rows of x): coef_i = α_i, the samples
+// with α_i > 0.
+SvmModel oneClassModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,
+                       BiasRule rule = BiasRule::Libsvm);
+SvmModel oneClassModel(const SmoSolver& solver, const SparseRows& x, const KernelParams& kernel,
+                       BiasRule rule = BiasRule::Libsvm);
+
+// A model trained on precomputed kernel rows (svm_model.hpp): each support vector reduced to its
+// serial number, column 0 (LIBSVM's `0:i`), and precomputedKernel set.
+void keepSerialNumbers(SvmModel& model);
+
 // The model of an ε-SVR solver (epsilonSvrDual over the N rows of x, 2N variables) at its
 // current α.
 SvmModel svrModel(const SmoSolver& solver, const Matrix& x, const KernelParams& kernel,

@@ -4,6 +4,8 @@
 #include "data/text_scan.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -13,8 +15,12 @@ namespace kpg {
 
 namespace {
 
+// svm_type_table of LIBSVM svm.cpp, in -s order.
+constexpr std::string_view kSvmTypeNames[] = {"c_svc", "nu_svc", "one_class", "epsilon_svr",
+                                              "nu_svr"};
+
 std::string_view svmTypeName(SvmType type) {
-  return type == SvmType::CSvc ? "c_svc" : "epsilon_svr";
+  return kSvmTypeNames[static_cast<int>(type)];
 }
 
 bool usesDegree(KernelType t) {
@@ -48,9 +54,12 @@ void writeModel(const SvmModel& model, const ModelTextSink& sink) {
   out += "svm_type ";
   out += svmTypeName(model.type);
   out += "\nkernel_type ";
-  out += kernelTypeName(kernel);
+  out += model.precomputedKernel ? "precomputed" : kernelTypeName(kernel);
   out += '\n';
-  if (usesDegree(kernel)) out += "degree " + std::to_string(model.kernel.degree) + "\n";
+  if (model.precomputedKernel) {
+    // No kernel parameters: the kernel values are the data's.
+  } else if (usesDegree(kernel))
+    out += "degree " + std::to_string(model.kernel.degree) + "\n";
   if (usesGamma(kernel)) out += "gamma " + formatDouble(model.kernel.gamma) + "\n";
   if (usesCoef0(kernel)) out += "coef0 " + formatDouble(model.kernel.coef0) + "\n";
   out += "nr_class " + std::to_string(model.classCount) + "\n";
@@ -58,7 +67,7 @@ void writeModel(const SvmModel& model, const ModelTextSink& sink) {
   out += "rho";
   for (Eigen::Index p = 0; p < model.rho.size(); ++p) out += " " + formatDouble(model.rho(p));
   out += '\n';
-  if (model.type == SvmType::CSvc) {
+  if (isClassification(model.type)) {
     out += "label";
     for (int label : model.labels) out += " " + std::to_string(label);
     out += '\n';
@@ -72,7 +81,7 @@ void writeModel(const SvmModel& model, const ModelTextSink& sink) {
   };
   numbers("probA", model.probA);
   numbers("probB", model.probB);
-  if (model.type == SvmType::CSvc) {
+  if (isClassification(model.type)) {
     out += "nr_sv";
     for (int count : model.supportCounts) out += " " + std::to_string(count);
     out += '\n';
@@ -113,6 +122,11 @@ void writeModel(const SvmModel& model, const ModelTextSink& sink) {
       out += std::to_string(column + 1) + ":" + formatDouble(v);
       first = false;
     };
+    if (model.precomputedKernel) {
+      // LIBSVM's `0:i`: the support vector's serial number in the training file.
+      out += (first ? "0:" : " 0:") + formatDouble(model.supportVectors(s, 0)) + "\n";
+      continue;
+    }
     if (model.isSparse()) {
       const SparseRowView row = model.sparseSupportVectors.row(s);
       for (Eigen::Index k = 0; k < row.size; ++k) feature(row.columns[k], row.values[k]);
@@ -148,6 +162,7 @@ struct ModelHeader {
   bool haveType = false, haveKernel = false, haveDegree = false, haveGamma = false,
        haveCoef0 = false, haveClasses = false, haveTotal = false;
   KernelParams kernel;
+  bool precomputed = false;  // kernel_type precomputed: SV rows are `0:i`
   long long classCount = 0;
   long long totalSv = 0;
   std::vector<double> rho;
@@ -254,8 +269,10 @@ class ModelFileReader {
       return readList();
     if (key_ == "prob_density_marks") {
       return fail(line_, tokens_[0].column,
-                  "one-class probability marks ('prob_density_marks') are not supported",
-                  "one-class SVM is not implemented; retrain a c_svc or epsilon_svr model");
+                  "one-class probability marks ('prob_density_marks', LIBSVM >= 3.3 -b 1) are "
+                  "not supported",
+                  "this reader follows LIBSVM 3.24, whose one-class models have no "
+                  "probabilities; retrain the one-class model with -b 0");
     }
     return fail(line_, tokens_[0].column, "unknown text in model file: '" + key_ + "'",
                 "known keys: svm_type, kernel_type, degree, gamma, coef0, nr_class, total_sv, "
@@ -271,25 +288,28 @@ class ModelFileReader {
   bool readSvmType() {
     const auto token = single();
     const std::string name = token ? std::string(token->text) : std::string();
-    if (name == "c_svc") {
-      model_.type = SvmType::CSvc;
-    } else if (name == "epsilon_svr") {
-      model_.type = SvmType::EpsilonSvr;
-    } else {
+    const auto known = std::find(std::begin(kSvmTypeNames), std::end(kSvmTypeNames), name);
+    if (known == std::end(kSvmTypeNames)) {
       return fail(line_, token ? token->column : 0, "unsupported svm_type '" + name + "'",
-                  "supported: c_svc, epsilon_svr");
+                  "supported: c_svc, nu_svc, one_class, epsilon_svr, nu_svr");
     }
+    model_.type = static_cast<SvmType>(known - std::begin(kSvmTypeNames));
     header_.haveType = true;
     return true;
   }
 
   bool readKernelType() {
     const auto token = single();
+    if (token && token->text == "precomputed") {
+      header_.precomputed = true;
+      header_.haveKernel = true;
+      return true;
+    }
     const auto type = token ? kernelTypeFromName(token->text) : std::nullopt;
     if (!type) {
       return fail(line_, token ? token->column : 0,
                   "unsupported kernel_type '" + (token ? std::string(token->text) : "") + "'",
-                  "supported: linear, polynomial, rbf, sigmoid");
+                  "supported: linear, polynomial, rbf, sigmoid, precomputed");
     }
     header_.kernel.type = *type;
     header_.haveKernel = true;
@@ -376,13 +396,15 @@ class ModelFileReader {
     if (!h.haveClasses) return fail(h.svLine, 0, "missing nr_class");
     if (!h.haveTotal) return fail(h.svLine, 0, "missing total_sv");
     const KernelType kt = h.kernel.type;
-    if (usesDegree(kt) && !h.haveDegree)
+    if (h.precomputed) {
+      // No kernel parameters to check (svm_save_model writes none for precomputed).
+    } else if (usesDegree(kt) && !h.haveDegree)
       return fail(h.svLine, 0, "polynomial model without degree");
-    if (usesGamma(kt) && !h.haveGamma)
+    else if (usesGamma(kt) && !h.haveGamma)
       return fail(h.svLine, 0, std::string(kernelTypeName(kt)) + " model without gamma");
-    if (usesCoef0(kt) && !h.haveCoef0)
+    else if (usesCoef0(kt) && !h.haveCoef0)
       return fail(h.svLine, 0, std::string(kernelTypeName(kt)) + " model without coef0");
-    if (auto e = validate(h.kernel)) {
+    if (auto e = h.precomputed ? std::nullopt : validate(h.kernel)) {
       return fail(h.svLine, 0, "invalid kernel parameter " + e->parameter + ": " + e->message);
     }
     if (static_cast<long long>(h.rho.size()) != pairs()) {
@@ -411,18 +433,25 @@ class ModelFileReader {
                     "the file is damaged; train again with -b 1");
       }
     }
-    if (model_.type == SvmType::EpsilonSvr) {
+    const std::string type(svmTypeName(model_.type));
+    if (model_.type == SvmType::OneClass) {
+      if (h.probALine || h.probBLine)
+        return fail(h.probALine ? h.probALine : h.probBLine, 0,
+                    "a one_class model has no probability information (LIBSVM 3.24)",
+                    "the file is damaged; train again with -b 0");
+    } else if (isRegression(model_.type)) {
       if (h.probBLine)
-        return fail(h.probBLine, 0,
-                    "probB belongs to c_svc models; an epsilon_svr model has probA only");
+        return fail(
+            h.probBLine, 0,
+            "probB belongs to c_svc and nu_svc models; an " + type + " model has probA only");
       if (h.probALine && h.probA[0] < 0)
         return fail(h.probALine, 0,
-                    "probA of an epsilon_svr model is the Laplace scale sigma and must be >= 0");
+                    "probA of an " + type + " model is the Laplace scale sigma and must be >= 0");
     } else if ((h.probALine != 0) != (h.probBLine != 0)) {
-      return fail(h.probALine ? h.probALine : h.probBLine, 0,
-                  std::string("c_svc model with ") +
-                      (h.probALine ? "probA but no probB" : "probB but no probA"),
-                  "probability models have both (svm-train -b 1); the file is damaged");
+      return fail(
+          h.probALine ? h.probALine : h.probBLine, 0,
+          type + " model with " + (h.probALine ? "probA but no probB" : "probB but no probA"),
+          "probability models have both (svm-train -b 1); the file is damaged");
     }
     return true;
   }
@@ -430,15 +459,16 @@ class ModelFileReader {
   // label and nr_sv: c_svc only, one per class, distinct labels, counts that sum to total_sv.
   bool checkClassLists() {
     const ModelHeader& h = header_;
-    if (model_.type == SvmType::EpsilonSvr) {
-      if (h.classCount != 2) return fail(h.svLine, 0, "epsilon_svr models have nr_class 2");
+    const std::string type(svmTypeName(model_.type));
+    if (!isClassification(model_.type)) {
+      if (h.classCount != 2) return fail(h.svLine, 0, type + " models have nr_class 2");
       if (h.labelLine || h.countLine)
         return fail(h.labelLine ? h.labelLine : h.countLine, 0,
-                    "label and nr_sv belong to c_svc models, not epsilon_svr");
+                    "label and nr_sv belong to c_svc and nu_svc models, not " + type);
       return true;
     }
-    if (!h.labelLine) return fail(h.svLine, 0, "c_svc model without 'label'");
-    if (!h.countLine) return fail(h.svLine, 0, "c_svc model without 'nr_sv'");
+    if (!h.labelLine) return fail(h.svLine, 0, type + " model without 'label'");
+    if (!h.countLine) return fail(h.svLine, 0, type + " model without 'nr_sv'");
     if (static_cast<long long>(h.labels.size()) != h.classCount) {
       return fail(h.labelLine, 0,
                   "label has " + std::to_string(h.labels.size()) + " values; nr_class is " +
@@ -500,8 +530,9 @@ class ModelFileReader {
     }
     std::size_t t = 0;
     if (!readCoefficients(t)) return false;
-    long long previous = 0;
     row_.clear();
+    if (header_.precomputed) return readSerialNumber(t);
+    long long previous = 0;
     for (; t < tokens_.size(); ++t) {
       long long index = 0;
       double value = 0;
@@ -516,6 +547,30 @@ class ModelFileReader {
       // An explicit zero (LIBSVM's `2:0`) still states the dimension.
       supportVectors_.setDimensionAtLeast(static_cast<Eigen::Index>(index));
     }
+    supportVectors_.appendRow(row_.view());
+    ++rows_;
+    return true;
+  }
+
+  // A precomputed kernel's row after its coefficients: exactly `0:i`, i the support vector's serial
+  // number in the training file, a whole number >= 1 (svm_save_model's PRECOMPUTED form).
+  bool readSerialNumber(std::size_t t) {
+    const auto column = t < tokens_.size() ? tokens_[t].column : 0;
+    long long index = 0;
+    double value = 0;
+    if (t + 1 != tokens_.size())
+      return fail(line_, column,
+                  "a precomputed model's support vector row is its coefficients and one 0:i",
+                  "i is the support vector's serial number in the training file (LIBSVM -t 4)");
+    if (auto e = text::parseFeature(tokens_[t], true, -1, text::kMaxLibsvmIndex, index, value))
+      return fail(line_, e->column, std::move(e->message), std::move(e->hint));
+    if (index != 0 || !(value >= 1) || value != std::floor(value) || value > 2147483647.0)
+      return fail(
+          line_, column,
+          "invalid serial number '" + std::string(tokens_[t].text) + "' of a precomputed model",
+          "write 0:i, i a whole number >= 1 (the sample's line in the training file)");
+    row_.push(0, value);
+    supportVectors_.setDimensionAtLeast(1);
     supportVectors_.appendRow(row_.view());
     ++rows_;
     return true;
@@ -570,6 +625,7 @@ class ModelFileReader {
     }
     const ModelHeader& h = header_;
     model_.kernel = h.kernel;
+    model_.precomputedKernel = h.precomputed;
     model_.classCount = static_cast<int>(h.classCount);
     model_.rho = Eigen::Map<const Vector>(h.rho.data(), static_cast<Eigen::Index>(h.rho.size()));
     model_.probA =
@@ -578,7 +634,7 @@ class ModelFileReader {
         Eigen::Map<const Vector>(h.probB.data(), static_cast<Eigen::Index>(h.probB.size()));
     model_.labels.assign(h.labels.begin(), h.labels.end());
     model_.supportCounts.assign(h.supportCounts.begin(), h.supportCounts.end());
-    if (sparse && n > 0) {
+    if (sparse && n > 0 && !h.precomputed) {
       model_.sparseSupportVectors = std::move(supportVectors_);
     } else {
       model_.supportVectors = supportVectors_.toDense();

@@ -1,17 +1,18 @@
 #pragma once
 // LIBSVM model files (LIBSVM svm.cpp svm_save_model / svm_load_model; README "model file"):
-//   svm_type c_svc | epsilon_svr
-//   kernel_type linear | polynomial | rbf | sigmoid
+//   svm_type c_svc | nu_svc | one_class | epsilon_svr | nu_svr
+//   kernel_type linear | polynomial | rbf | sigmoid | precomputed
 //   degree d        (polynomial)            gamma g   (polynomial, rbf, sigmoid)
 //   coef0 r         (polynomial, sigmoid)
 //   nr_class k      total_sv n
 //   rho ρ_01 ρ_02 … (k(k−1)/2 values)
-//   label l_0 … l_{k−1}                        (c_svc only)
+//   label l_0 … l_{k−1}                        (c_svc, nu_svc only)
 //   probA A_01 A_02 …  probB B_01 B_02 …       (svm-train -b 1; k(k−1)/2 values each; an
 //                                               epsilon_svr model has probA σ only)
-//   nr_sv n_0 … n_{k−1}                        (c_svc only)
+//   nr_sv n_0 … n_{k−1}                        (c_svc, nu_svc only)
 //   SV
-//   coef_1 … coef_{k−1} idx:val idx:val …      (n rows)
+//   coef_1 … coef_{k−1} idx:val idx:val …      (n rows; precomputed: coef… 0:i, i the SV's
+//                                               serial number in the training file)
 // The layout of the rows is the in-memory layout of SvmModel (svm_model.hpp).
 //
 // Writing: LIBSVM's header order and key names, every double in the shortest form that reads
@@ -27,11 +28,11 @@
 //  * A file whose last line has no '\n' is treated as truncated (M1): both LIBSVM and this writer
 //    end every line with one, so a missing one means the file was cut.
 //  * rho, label and nr_sv before nr_class are an error (M2), as LIBSVM's reader needs that order.
-//  * Keys that LIBSVM writes for features not supported here (prob_density_marks of one-class
-//    -b 1, the nu and one-class svm_types, the precomputed kernel) are refused by name.
+//  * prob_density_marks (one-class -b 1 of LIBSVM >= 3.3; 3.24, which the tests compare with,
+//    writes none) is refused by name, and so is probA/probB in a one_class model.
 //  * probA/probB must have rho's count, finite values, and come as a pair in c_svc models
-//    (svm_check_probability_model would otherwise silently ignore them); epsilon_svr has probA
-//    (σ ≥ 0) only (M14).
+//    (svm_check_probability_model would otherwise silently ignore them); epsilon_svr and nu_svr
+//    have probA (σ ≥ 0) only (M14).
 //  * A model whose support vectors have fewer features than the data is used with LIBSVM's sparse
 //    semantics (missing features are 0): see decisionValues in svm_model.hpp (M13).
 

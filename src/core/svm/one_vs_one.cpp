@@ -43,6 +43,8 @@ namespace {
 template <class Samples>
 DualProblem subproblemDual(const BinarySubproblem& sub, const Samples& x, const SvmParams& params) {
   const QMatrixOptions q = trainingQMatrixOptions(params, sub.size());
+  if (params.type == SvmType::NuSvc)
+    return nuSvcDual(selectRows(x, sub.rows), sub.labels(), params.kernel, params.nu, q);
   const double c = params.hardMargin ? std::numeric_limits<double>::infinity() : params.c;
   DualProblem dual = cSvcDual(selectRows(x, sub.rows), sub.labels(), params.kernel, c, q);
   // -wi: the box of each class's variables is its own C (solve_c_svc's get_C: Cp for y = +1,

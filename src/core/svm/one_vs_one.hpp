@@ -41,7 +41,7 @@ struct BinarySubproblem {
   // The ±1 labels of the dual: +1 for the first countA rows, −1 for the rest.
   Vector labels() const;
   // The C-SVC dual over these rows (cSvcDual; C = +∞ for params.hardMargin; each class's box
-  // weightedC with -wi). Built on demand: a
+  // weightedC with -wi), or for ν-SVC nuSvcDual (no C, no weights, as LIBSVM). Built on demand: a
   // dual may hold its whole Q matrix, so sub-problems are solved one at a time.
   DualProblem dual(const Matrix& x, const SvmParams& params) const;
   // The same over sparse rows (data/sparse_rows.hpp), for data that are mostly zeros.

@@ -64,6 +64,46 @@ double rhoFromGradient(BiasRule rule, const Vector& y, const Vector& alpha, cons
   return 0.0;
 }
 
+namespace {
+
+// One sign's r: the mean G_t of its free variables, else the middle of [max G at B, min G at A]
+// (kept finite as rhoFromGradient keeps it).
+struct SignShare {
+  double ub = std::numeric_limits<double>::infinity();
+  double lb = -std::numeric_limits<double>::infinity();
+  double freeSum = 0;
+  Index freeCount = 0;
+  double value() const {
+    if (freeCount > 0) return freeSum / static_cast<double>(freeCount);
+    if (std::isfinite(ub) && std::isfinite(lb)) return 0.5 * (ub + lb);
+    if (std::isfinite(ub)) return ub;
+    if (std::isfinite(lb)) return lb;
+    return 0.0;
+  }
+};
+
+}  // namespace
+
+NuBias nuBias(const Vector& y, const Vector& alpha, const Vector& lower, const Vector& upper,
+              const Vector& gradient) {
+  SignShare positive;
+  SignShare negative;
+  for (Index t = 0; t < alpha.size(); ++t) {
+    SignShare& s = y(t) > 0 ? positive : negative;
+    if (alpha(t) >= upper(t)) {
+      s.lb = std::max(s.lb, gradient(t));
+    } else if (alpha(t) <= lower(t)) {
+      s.ub = std::min(s.ub, gradient(t));
+    } else {
+      s.freeSum += gradient(t);
+      ++s.freeCount;
+    }
+  }
+  const double rPositive = positive.value();
+  const double rNegative = negative.value();
+  return {(rPositive - rNegative) / 2, (rPositive + rNegative) / 2};
+}
+
 Vector cSvcSlacks(const Vector& y, const Vector& gradient, double rho) {
   Vector xi(y.size());
   for (Index i = 0; i < y.size(); ++i) xi(i) = std::max(0.0, y(i) * rho - gradient(i));

@@ -13,6 +13,14 @@
 //       −y_i G_i, so ρ = mean of y_i G_i over all α_i ≠ A_i. Exact for hard margin; with soft
 //       margin the bound SVs (α = C) pull it off the KKT value, which is what it is there to show.
 //
+// The ν duals (dual_problem.hpp fixedSumPerSign; LIBSVM Solver_NU::calculate_rho; Chang & Lin
+// 2001 §4, LIBSVM's implementation notes §4.2): the KKT conditions give one multiplier per
+// equality constraint, and each sign's free variables have G_t = r_± with
+//   r₊ = (free y = +1) mean G_t,  r₋ = (free y = −1) mean G_t     (the midpoint of the interval
+//   its bounded variables allow when a sign has no free variable, as calculate_rho), and
+//   ρ = (r₊ − r₋)/2,  r = (r₊ + r₋)/2.
+// ν-SVC divides α, ρ and the objective by r (its C = 1/r); ν-SVR's ε is −r.
+//
 // C-SVC only (p = −e, A = 0):
 //   slack      ξ_i = max(0, 1 − y_i f(x_i)) = max(0, y_i ρ − G_i), since y_i f(x_i) = G_i + 1 − y_i
 //   ρ primal     P = ½‖w‖² + C Σ ξ_i, ‖w‖² = αᵀQα = Σ α_i (G_i + 1). For C = +∞ (hard margin)
@@ -40,6 +48,13 @@ double dualObjective(const Vector& alpha, const Vector& gradient, const Vector& 
 // ρ (the model's rho); b = −ρ.
 double rhoFromGradient(BiasRule rule, const Vector& y, const Vector& alpha, const Vector& lower,
                        const Vector& upper, const Vector& gradient);
+
+struct NuBias {
+  double rho = 0;
+  double r = 0;
+};
+NuBias nuBias(const Vector& y, const Vector& alpha, const Vector& lower, const Vector& upper,
+              const Vector& gradient);
 
 Vector cSvcSlacks(const Vector& y, const Vector& gradient, double rho);
 double cSvcPrimalObjective(const Vector& alpha, const Vector& gradient, const Vector& slacks,

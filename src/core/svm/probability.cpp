@@ -152,7 +152,8 @@ CoupledProbabilities coupleProbabilities(const Matrix& r) {
 }
 
 bool hasProbabilityModel(const SvmModel& model) {
-  if (model.type == SvmType::EpsilonSvr) return model.probA.size() == 1;
+  if (isRegression(model.type)) return model.probA.size() == 1;
+  if (!isClassification(model.type)) return false;  // one_class: none (LIBSVM 3.24)
   const Index pairs = model.classCount * (model.classCount - 1) / 2;
   return model.probA.size() == pairs && model.probB.size() == pairs && pairs > 0;
 }
@@ -230,7 +231,9 @@ std::optional<ParameterError> trainFoldModel(const Samples& x, const Vector& fol
   const OneVsOne plan = oneVsOneSubproblems(foldLabels);
   const BinarySubproblem& sub = plan.subproblems.front();
   DualProblem dual = sub.dual(x, params);
-  for (Index t = 0; t < sub.size(); ++t) dual.upper(t) = t < sub.countA ? cp : cn;
+  // ν-SVC has no C: its box is [0, 1] whatever the weights (LIBSVM solve_nu_svc).
+  if (params.type == SvmType::CSvc)
+    for (Index t = 0; t < sub.size(); ++t) dual.upper(t) = t < sub.countA ? cp : cn;
   SmoSolver solver(std::move(dual), smoOptions(params));
   solver.solve();
   if (solver.status() == RunStatus::InvalidInput) return ParameterError{"kernel", solver.message()};
@@ -240,10 +243,11 @@ std::optional<ParameterError> trainFoldModel(const Samples& x, const Vector& fol
         "iteration limit after " +
         std::to_string(solver.iteration()) + " iterations (scale the data or lower C)");
   }
-  Vector rho(1);
-  rho(0) = solver.rho(params.bias);
-  model =
-      oneVsOneModel(x, plan, {solver.alpha().cwiseProduct(solver.problem().y)}, rho, params.kernel);
+  const PairSolution solution = pairSolution(solver, params.bias);
+  model = oneVsOneModel(x, plan, {solution.coefficients}, Vector::Constant(1, solution.rho),
+                        params.kernel);
+  model.type = params.type;
+  if (params.precomputedKernel) keepSerialNumbers(model);
   return std::nullopt;
 }
 

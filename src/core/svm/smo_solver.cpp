@@ -121,13 +121,13 @@ void SmoSolver::updateMembership(Index t) {
 }
 
 void SmoSolver::settle(const OptimalityGap* gapOfActive) {
-  const DualIterate state = iterate();
   if (shrinking() && --countdown_ == 0) {
     countdown_ = std::min<std::int64_t>(problem_.size(), 1000);
     shrink();
     gapOfActive = nullptr;  // the active set and its positions have changed
   }
-  gap_ = gapOfActive != nullptr ? *gapOfActive : optimalityGap(state, activeSize());
+  if (problem_.fixedSumPerSign) gapOfActive = nullptr;  // the gap per sign: a pass of its own
+  gap_ = gapOfActive != nullptr ? *gapOfActive : measureGap(activeSize());
   if (!gap_.gradientFinite) {
     stopInvalid(std::string(kKernelOverflowMessage));
     return;
@@ -142,7 +142,7 @@ void SmoSolver::settle(const OptimalityGap* gapOfActive) {
     // "Shrinking"). If a variable violates, the run goes on and shrinks at the next step.
     reconstructGradient();
     activeSize_ = problem_.size();
-    gap_ = optimalityGap(state, activeSize_);
+    gap_ = measureGap(activeSize_);
     if (!gap_.gradientFinite) {
       stopInvalid(std::string(kKernelOverflowMessage));
       return;
@@ -160,9 +160,16 @@ void SmoSolver::settle(const OptimalityGap* gapOfActive) {
       // The last iterate's full gradient, for ρ, the objective and the reported gap.
       reconstructGradient();
       activeSize_ = problem_.size();
-      gap_ = optimalityGap(state, activeSize_);
+      gap_ = measureGap(activeSize_);
     }
   }
+}
+
+OptimalityGap SmoSolver::measureGap(Index count) {
+  const DualIterate state = iterate();
+  if (!problem_.fixedSumPerSign) return optimalityGap(state, count);
+  signedGaps_ = optimalityGapPerSign(state, count);
+  return signedGaps_.worst();
 }
 
 void SmoSolver::stopInvalid(std::string message) {
@@ -181,7 +188,14 @@ double SmoSolver::violation() const {
 
 double SmoSolver::rho(BiasRule rule) const {
   if (alpha_.size() == 0) return 0.0;
+  if (problem_.fixedSumPerSign)
+    return nuBias(problem_.y, alpha_, problem_.lower, problem_.upper, gradient_).rho;
   return rhoFromGradient(rule, problem_.y, alpha_, problem_.lower, problem_.upper, gradient_);
+}
+
+double SmoSolver::nuR() const {
+  if (alpha_.size() == 0 || !problem_.fixedSumPerSign) return 0.0;
+  return nuBias(problem_.y, alpha_, problem_.lower, problem_.upper, gradient_).r;
 }
 
 // The one SMO step of both paths (course-notes 003 "SMO algo" steps 2-5; LIBSVM Solver::Solve's
@@ -244,9 +258,27 @@ void SmoSolver::advanceWith(Recorder& recorder) {
   }
   const DualIterate state = iterate();
   const Vector& diagonal = shrinking() ? diagonal_ : problem_.q->diagonal();
-  const Scalar* columnI = columnPointer<Scalar>(gap_.argmaxUp, active, workspace_.columnI);
-  const PairSelection pair = selectWorkingPair(options_.rule, gap_, state, diagonal, columnI,
-                                               active, options_.tau, parallel());
+  PairSelection pair;
+  const Scalar* columnI = nullptr;
+  if (problem_.fixedSumPerSign) {
+    // The ν duals: i₊ and i₋ read their columns for the choice of j, which decides which is i.
+    const auto copyColumn = [&](Index position, Vector& out) -> const double* {
+      if (position < 0) return nullptr;
+      const Scalar* column = columnPointer<Scalar>(position, active, workspace_.columnJ);
+      if (out.size() != n) out.resize(n);
+      for (Index k = 0; k < active; ++k) out(k) = static_cast<double>(column[k]);
+      return out.data();
+    };
+    const double* positive = copyColumn(signedGaps_.positive.argmaxUp, workspace_.columnI);
+    const double* negative = copyColumn(signedGaps_.negative.argmaxUp, workspace_.columnOther);
+    pair = selectWorkingPairPerSign(options_.rule, signedGaps_, state, diagonal, positive, negative,
+                                    active, options_.tau);
+    if (pair.found()) columnI = columnPointer<Scalar>(pair.i, active, workspace_.columnI);
+  } else {
+    columnI = columnPointer<Scalar>(gap_.argmaxUp, active, workspace_.columnI);
+    pair = selectWorkingPair(options_.rule, gap_, state, diagonal, columnI, active, options_.tau,
+                             parallel());
+  }
   if (!pair.found()) {
     // Unreachable while m(α) − M(α) ≥ eps > 0 (the argmin of M qualifies as j); kept bounded.
     status_ = RunStatus::Converged;
@@ -429,8 +461,7 @@ bool SmoSolver::beShrunk(Index t, double gmax1, double gmax2) const {
 
 void SmoSolver::shrink() {
   ++counts_.passes;
-  const DualIterate state = iterate();
-  OptimalityGap gap = optimalityGap(state, activeSize_);
+  OptimalityGap gap = measureGap(activeSize_);
   double gmax1 = gap.mAlpha;
   double gmax2 = -gap.bigMAlpha;
   const bool unshrinking = !unshrunk_ && gmax1 + gmax2 <= 10 * options_.eps;
@@ -440,15 +471,21 @@ void SmoSolver::shrink() {
     unshrunk_ = true;
     reconstructGradient();
     activeSize_ = problem_.size();
-    gap = optimalityGap(state, activeSize_);
+    gap = measureGap(activeSize_);
     gmax1 = gap.mAlpha;
     gmax2 = -gap.bigMAlpha;
   }
+  // The ν duals: each variable against the bounds of its own sign (LIBSVM Solver_NU::be_shrunk).
+  const auto shrinkable = [&](Index t) {
+    if (!problem_.fixedSumPerSign) return beShrunk(t, gmax1, gmax2);
+    const OptimalityGap& g = signedGaps_.of(problem_.y(t));
+    return beShrunk(t, g.mAlpha, -g.bigMAlpha);
+  };
   for (Index t = 0; t < activeSize_; ++t) {
-    if (!beShrunk(t, gmax1, gmax2)) continue;
+    if (!shrinkable(t)) continue;
     --activeSize_;
     while (activeSize_ > t) {
-      if (!beShrunk(activeSize_, gmax1, gmax2)) {
+      if (!shrinkable(activeSize_)) {
         swapPositions(t, activeSize_);
         break;
       }

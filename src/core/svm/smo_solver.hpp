@@ -22,6 +22,12 @@
 // a solver is cheap and a copy continues exactly as the original would: the UI rewinds by keeping
 // copies.
 //
+// The ν duals (DualProblem::fixedSumPerSign; LIBSVM's Solver_NU, Chang & Lin 2001 §4): the same
+// step with the pair taken within one sign (working_set.hpp selectWorkingPairPerSign) and the gap,
+// the stopping test and shrinking's bounds per sign (optimalityGapPerSign); ρ and r from each
+// sign's free variables (optimality.hpp nuBias). The per-sign passes are an O(n) pass of their
+// own after each update, taken only by these problems: the C-SVC and ε-SVR path is unchanged.
+//
 // Shrinking (SmoOptions::shrinking, LIBSVM's -h 1; off by default, so the lab, the tutorials and
 // the reproduction run the notes' algorithm): Joachims 1999 §11.4, Fan, Chen & Lin 2005 §5.1 and
 // LIBSVM's Solver::do_shrinking / be_shrunk / reconstruct_gradient. Every min(n, 1000) updates the
@@ -146,8 +152,9 @@ struct SmoStep {
 struct SmoWorkspace {
   Vector columnI;
   Vector columnJ;
-  Vector fullColumn;  // shrinking: a column in variable order before it is put in position order
-  Vector scratch;     // shrinking: the permutation of one state vector
+  Vector columnOther;  // the ν duals: column i₋ while i₊'s is in columnI (selection only)
+  Vector fullColumn;   // shrinking: a column in variable order before it is put in position order
+  Vector scratch;      // shrinking: the permutation of one state vector
   // setMembership of every position (working_set.hpp), valid inside a PositionOrderScope: built
   // when a step()/run()/solve() begins, rewritten for i and j after each update, swapped with
   // the positions; what the per-step passes read (LIBSVM's alpha_status).
@@ -205,8 +212,12 @@ class SmoSolver {
   double violation() const;
   // m(α), M(α) and where they are attained, for the current α.
   const OptimalityGap& gap() const { return gap_; }
-  // ρ of the current α by `rule` (optimality.hpp rhoFromGradient); b = −ρ.
+  // ρ of the current α by `rule` (optimality.hpp rhoFromGradient); b = −ρ. The ν duals: nuBias's
+  // ρ whatever the rule.
   double rho(BiasRule rule) const;
+  // The ν duals' r (optimality.hpp nuBias; LIBSVM's si->r): ν-SVC's C is 1/r, ν-SVR's ε is −r.
+  // 0 for the other problems.
+  double nuR() const;
   const DualProblem& problem() const { return problem_; }
   const SmoOptions& options() const { return options_; }
   // Shrinking: the number of active variables (n without shrinking, and once a run has stopped)
@@ -243,6 +254,9 @@ class SmoSolver {
   // that updated G), else null.
   void settle(const OptimalityGap* gapOfActive = nullptr);
   void stopInvalid(std::string message);
+  // The gap over the first `count` positions: optimalityGap, or for the ν duals the worse sign's
+  // (signedGaps_ then holds both).
+  OptimalityGap measureGap(Index count);
   // Column `position` of Q over positions 0 .. length−1, in position order.
   const Vector& columnAt(Index position, Index length, Vector& buffer);
   // LIBSVM do_shrinking and be_shrunk.
@@ -270,7 +284,8 @@ class SmoSolver {
   SmoOptions options_;
   Vector alpha_;
   Vector gradient_;
-  OptimalityGap gap_;  // of (α, G), computed once at the end of each step
+  OptimalityGap gap_;      // of (α, G), computed once at the end of each step
+  SignedGaps signedGaps_;  // the ν duals: the gap of each sign, gap_ the worse one
   std::int64_t iteration_ = 0;
   std::int64_t maxIterations_ = 0;
   SmoStatus status_ = SmoStatus::Running;

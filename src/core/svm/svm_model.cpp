@@ -3,6 +3,7 @@
 #include "svm/sparse_kernel.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kpg {
 
@@ -15,6 +16,11 @@ namespace {
 // index 1 000 000 against a 13-feature model costs 13 products a support vector (F4).
 Vector denseKernelColumn(const SvmModel& model, const VectorRef& x, double xExtraSquared) {
   const Matrix& sv = model.supportVectors;
+  if (model.precomputedKernel) {
+    Vector k(sv.rows());
+    for (Index s = 0; s < sv.rows(); ++s) k(s) = precomputedKernelValue(sv(s, 0), x);
+    return k;
+  }
   const Index total = sv.rows();
   const Index d = sv.cols();
   const Index m = std::min(d, x.size());
@@ -43,6 +49,13 @@ Vector denseKernelColumn(const SvmModel& model, const VectorRef& x, double xExtr
 Vector sparseKernelColumn(const SvmModel& model, const SparseRowView& x) {
   const Index total = model.sparseSupportVectors.rows();
   Vector k(total);
+  if (model.precomputedKernel) {
+    for (Index s = 0; s < total; ++s) {
+      const SparseRowView sv = model.sparseSupportVectors.row(s);
+      k(s) = precomputedKernelValue(sv.size > 0 && sv.columns[0] == 0 ? sv.values[0] : 0.0, x);
+    }
+    return k;
+  }
   for (Index s = 0; s < total; ++s)
     k(s) = kernelValue(model.kernel, model.sparseSupportVectors.row(s), x);
   return k;
@@ -51,7 +64,7 @@ Vector sparseKernelColumn(const SvmModel& model, const SparseRowView& x) {
 // Σ coef k − rho per one-vs-one pair (svm_model.hpp), from k(sv_s, x) for every s.
 Vector combine(const SvmModel& model, const Vector& k) {
   const Index total = k.size();
-  if (model.type == SvmType::EpsilonSvr) {
+  if (!isClassification(model.type)) {
     Vector out(1);
     out(0) = (total > 0 ? model.coefficients.row(0).dot(k) : 0.0) - model.rho(0);
     return out;
@@ -82,6 +95,21 @@ Vector combine(const SvmModel& model, const Vector& k) {
 
 }  // namespace
 
+double precomputedKernelValue(double serial, const VectorRef& x) {
+  const double column = std::floor(serial);
+  if (!(column >= 0) || column >= static_cast<double>(x.size())) return 0.0;
+  return x(static_cast<Index>(column));
+}
+
+double precomputedKernelValue(double serial, const SparseRowView& x) {
+  const double column = std::floor(serial);
+  if (!(column >= 0) || column > 2147483647.0) return 0.0;
+  const int wanted = static_cast<int>(column);
+  for (Index k = 0; k < x.size; ++k)
+    if (x.columns[k] == wanted) return x.values[k];
+  return 0.0;
+}
+
 Vector decisionValues(const SvmModel& model, const VectorRef& x) {
   if (!model.isSparse()) return combine(model, denseKernelColumn(model, x, 0.0));
   SparseRow row;
@@ -92,6 +120,13 @@ Vector decisionValues(const SvmModel& model, const VectorRef& x) {
 
 Vector decisionValues(const SvmModel& model, const SparseRowView& x) {
   if (model.isSparse()) return combine(model, sparseKernelColumn(model, x));
+  if (model.precomputedKernel) {
+    // The serial numbers index x itself: no dense head of the model's one column.
+    const Matrix& sv = model.supportVectors;
+    Vector k(sv.rows());
+    for (Index s = 0; s < sv.rows(); ++s) k(s) = precomputedKernelValue(sv(s, 0), x);
+    return combine(model, k);
+  }
   // A dense model: x's features within the model's dimension scattered into a dense head (the
   // model's size, not x's largest index), the rest only counted in ‖x‖².
   const Index d = model.supportVectors.cols();
@@ -108,7 +143,8 @@ Vector decisionValues(const SvmModel& model, const SparseRowView& x) {
 }
 
 double predictFromDecisionValues(const SvmModel& model, const Vector& values) {
-  if (model.type == SvmType::EpsilonSvr) return values(0);
+  if (isRegression(model.type)) return values(0);
+  if (model.type == SvmType::OneClass) return values(0) > 0 ? 1.0 : -1.0;
   const int classes = model.classCount;
   if (classes <= 0 || model.labels.empty()) return 0.0;
   std::vector<int> votes(static_cast<std::size_t>(classes), 0);

@@ -107,6 +107,13 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
       return result;
     }
   }
+  // svm-train checks ν once, on the whole set; cross-validation's folds train unchecked.
+  if (params.type == SvmType::NuSvc && !allowSingleClass) {
+    if (auto e = nuInfeasibility(y, params.nu)) {
+      result.error = e;
+      return result;
+    }
+  }
   const OneVsOne plan = oneVsOneSubproblems(y);
   if (plan.classes.labels.size() < 2 && !allowSingleClass) {
     result.error = ParameterError{
@@ -154,16 +161,31 @@ SvmTrainResult trainClassification(const Samples& x, const Vector& y, const SvmP
       result.error = e;
       return result;
     }
-    rho(static_cast<Index>(p)) = solver.rho(params.bias);
-    SubproblemInfo info = summarize(solver, rho(static_cast<Index>(p)));
+    PairSolution solution = pairSolution(solver, params.bias);
+    if (params.type == SvmType::NuSvc && solution.r == 0) {
+      // r = 0: αᵀQα = 0 at the optimum, w = 0 (the classes' reduced convex hulls meet at this
+      // ν), and the model α y / r is ∞ and NaN (svm-train writes "C = inf" and such a model).
+      result.error = ParameterError{
+          "nu", "nu-SVC: the classes " + std::to_string(sub.labelA) + " and " +
+                    std::to_string(sub.labelB) +
+                    " cannot be separated at this nu (r = 0: the optimum has w = 0, so C = 1/r "
+                    "is infinite and the model undefined); raise -n towards 1 (the class means "
+                    "then decide), or use C-SVC (-s 0)"};
+      return result;
+    }
+    rho(static_cast<Index>(p)) = solution.rho;
+    SubproblemInfo info = summarize(solver, solution.rho);
+    info.objective = solution.objective;
+    info.r = solution.r;
     info.labelA = sub.labelA;
     info.labelB = sub.labelB;
     result.subproblems.push_back(info);
-    coefficients.push_back(solver.alpha().cwiseProduct(solver.problem().y));
+    coefficients.push_back(std::move(solution.coefficients));
     if (end) end->alpha.push_back(solver.alpha());
   }
   if (end) end->c = params.c;
   result.model = oneVsOneModel(x, plan, coefficients, rho, params.kernel);
+  result.model.type = params.type;
   result.model.probA = probA;
   result.model.probB = probB;
   return result;
@@ -174,7 +196,10 @@ SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParam
   SvmTrainResult result;
   QMatrixOptions qOptions;
   qOptions.cacheBytes = params.cacheBytes;
-  SmoSolver solver(epsilonSvrDual(x, y, params.kernel, params.c, params.epsilon, qOptions),
+  qOptions.precomputedKernel = params.precomputedKernel;
+  SmoSolver solver(params.type == SvmType::NuSvr
+                       ? nuSvrDual(x, y, params.kernel, params.c, params.nu, qOptions)
+                       : epsilonSvrDual(x, y, params.kernel, params.c, params.epsilon, qOptions),
                    smoOptions(params));
   solver.solve();
   if (auto e = refusal(solver)) {
@@ -182,7 +207,9 @@ SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParam
     return result;
   }
   result.model = svrModel(solver, x, params.kernel, params.bias);
+  result.model.type = params.type;
   result.subproblems.push_back(summarize(solver, result.model.rho(0)));
+  result.subproblems.back().r = solver.nuR();
   if constexpr (kProbability) {
     if (params.probability) {
       // svm_train: svm_svr_probability runs after the model is trained, with the first rand().
@@ -196,6 +223,22 @@ SvmTrainResult trainRegression(const Samples& x, const Vector& y, const SvmParam
       result.probability.push_back(std::move(fit.info));
     }
   }
+  return result;
+}
+
+template <class Samples>
+SvmTrainResult trainOneClass(const Samples& x, const SvmParams& params) {
+  SvmTrainResult result;
+  SmoSolver solver(
+      oneClassDual(x, params.kernel, params.nu, trainingQMatrixOptions(params, x.rows())),
+      smoOptions(params));
+  solver.solve();
+  if (auto e = refusal(solver)) {
+    result.error = e;
+    return result;
+  }
+  result.model = oneClassModel(solver, x, params.kernel, params.bias);
+  result.subproblems.push_back(summarize(solver, result.model.rho(0)));
   return result;
 }
 
@@ -214,10 +257,15 @@ SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& par
                                   "trainSvm for -b 1"};
     return result;
   }
-  result = params.type == SvmType::CSvc
-               ? trainClassification<kProbability>(x, y, params, allowSingleClass, start, end)
-               : trainRegression<kProbability>(x, y, params);
+  if (isClassification(params.type)) {
+    result = trainClassification<kProbability>(x, y, params, allowSingleClass, start, end);
+  } else if (params.type == SvmType::OneClass) {
+    result = trainOneClass(x, params);
+  } else {
+    result = trainRegression<kProbability>(x, y, params);
+  }
   if (result.error) return result;
+  if (params.precomputedKernel) keepSerialNumbers(result.model);
   for (const SubproblemInfo& info : result.subproblems) {
     if (info.status == RunStatus::CapReached) {
       result.warnings.push_back("not converged: stopped at the iteration limit after " +
@@ -237,7 +285,7 @@ SvmTrainResult trainImpl(const Samples& x, const Vector& y, const SvmParams& par
   }
   for (const ProbabilityFitInfo& info : result.probability)
     result.warnings.insert(result.warnings.end(), info.warnings.begin(), info.warnings.end());
-  if (params.type == SvmType::CSvc && hasConflictingDuplicates(x, y)) {
+  if (isClassification(params.type) && hasConflictingDuplicates(x, y)) {
     result.warnings.push_back("identical inputs with different labels");
   }
   return result;
@@ -259,6 +307,7 @@ SmoOptions smoOptions(const SvmParams& params) {
 QMatrixOptions trainingQMatrixOptions(const SvmParams& params, Index rows) {
   QMatrixOptions q;
   q.cacheBytes = params.cacheBytes;
+  q.precomputedKernel = params.precomputedKernel;
   const bool fits = static_cast<double>(rows) * static_cast<double>(rows) * 8.0 <=
                     static_cast<double>(params.cacheBytes);
   if (rows > kPrecomputedQRows || !fits) {
@@ -314,20 +363,41 @@ std::optional<ParameterError> validateTrainingData(const SparseRows& x, const Ve
 std::optional<ParameterError> validateTraining(const Matrix& x, const Vector& y,
                                                const SvmParams& params) {
   if (auto e = validate(params)) return e;
-  return validateTrainingData(x, y);
+  if (auto e = validateTrainingData(x, y)) return e;
+  if (params.precomputedKernel) return validatePrecomputedRows(x);
+  return std::nullopt;
 }
 
 std::optional<ParameterError> validateTraining(const SparseRows& x, const Vector& y,
                                                const SvmParams& params) {
   if (auto e = validate(params)) return e;
-  return validateTrainingData(x, y);
+  if (auto e = validateTrainingData(x, y)) return e;
+  if (params.precomputedKernel) return validatePrecomputedRows(x.toDense());
+  return std::nullopt;
 }
 
 std::optional<ParameterError> validate(const SvmParams& params) {
-  if (params.type != SvmType::CSvc && params.type != SvmType::EpsilonSvr)
-    return ParameterError{"svm_type", "svm_type must be c_svc or epsilon_svr"};
-  if (auto e = validate(params.kernel)) return e;
-  if (!(params.type == SvmType::CSvc && params.hardMargin)) {
+  const int type = static_cast<int>(params.type);
+  if (type < 0 || type > 4)
+    return ParameterError{"svm_type",
+                          "svm_type must be c_svc, nu_svc, one_class, epsilon_svr or nu_svr"};
+  if (!params.precomputedKernel)
+    if (auto e = validate(params.kernel)) return e;
+  // svm_check_parameter: C for the three types that have one (ν-SVC and one-class have none).
+  const bool hasC = params.type == SvmType::CSvc || params.type == SvmType::EpsilonSvr ||
+                    params.type == SvmType::NuSvr;
+  if (params.type == SvmType::NuSvc || params.type == SvmType::OneClass ||
+      params.type == SvmType::NuSvr) {
+    if (auto e = checkFinite("nu", params.nu)) return e;
+    if (!(params.nu > 0 && params.nu <= 1))
+      return ParameterError{"nu", "nu must be in (0, 1], got " + formatExact(params.nu) +
+                                      " (LIBSVM: nu <= 0 or nu > 1)"};
+  }
+  if (params.probability && params.type == SvmType::OneClass)
+    return ParameterError{"probability",
+                          "one-class SVM probability output not supported yet (as LIBSVM "
+                          "3.24); train with -b 0"};
+  if (hasC && !(params.type == SvmType::CSvc && params.hardMargin)) {
     if (auto e = checkFinite("c", params.c)) return e;
     if (params.c <= 0) return ParameterError{"c", "c must be > 0, got " + formatExact(params.c)};
   }
@@ -358,6 +428,24 @@ std::optional<ParameterError> validate(const SvmParams& params) {
     return ParameterError{"max_iterations", "max_iterations must be >= 0 (0: LIBSVM default)"};
   if (params.noProgressSteps < 0)
     return ParameterError{"no_progress_steps", "no_progress_steps must be >= 0 (0: never stop)"};
+  return std::nullopt;
+}
+
+std::optional<ParameterError> nuInfeasibility(const Vector& y, double nu) {
+  const ClassGrouping g = groupClasses(y);
+  for (std::size_t a = 0; a < g.labels.size(); ++a) {
+    for (std::size_t b = a + 1; b < g.labels.size(); ++b) {
+      const auto na = static_cast<double>(g.counts[a]);
+      const auto nb = static_cast<double>(g.counts[b]);
+      if (nu * (na + nb) / 2 > std::min(na, nb)) {
+        return ParameterError{
+            "nu", "specified nu is infeasible: classes " + std::to_string(g.labels[a]) + " (" +
+                      std::to_string(g.counts[a]) + " samples) and " + std::to_string(g.labels[b]) +
+                      " (" + std::to_string(g.counts[b]) + " samples) need nu <= 2*min/(sum) = " +
+                      formatDisplay(2 * std::min(na, nb) / (na + nb)) + "; lower -n"};
+      }
+    }
+  }
   return std::nullopt;
 }
 

@@ -5,7 +5,9 @@
 //
 //   C-SVC, k classes: one-vs-one, k(k−1)/2 binary problems in LIBSVM's order (one_vs_one.hpp);
 //     the model assembled by model_from_solver.hpp.
-//   ε-SVR (000 "regression case"): one problem with 2N variables.
+//   ν-SVC: as C-SVC, each pair a ν dual (dual_problem.hpp), its solution rescaled by 1/r.
+//   ε-SVR (000 "regression case"), ν-SVR: one problem with 2N variables.
+//   one-class: one problem over all samples, the labels unused.
 // Cross-validation is in cross_validation.hpp, the teaching view of a binary solution in
 // binary_solution.hpp.
 //
@@ -41,7 +43,12 @@ struct SvmParams {
   double c = 1.0;           // LIBSVM -c; must be finite and > 0 (use hardMargin for C = +∞)
   bool hardMargin = false;  // C-SVC with C = +∞ (course-notes 000 "separable case")
   double epsilon = 0.1;     // ε-SVR tube half-width, LIBSVM -p; ≥ 0
-  double eps = 1e-3;        // stopping tolerance on m(α) − M(α), LIBSVM -e; > 0
+  double nu = 0.5;          // ν-SVC, one-class, ν-SVR: LIBSVM -n; in (0, 1]
+  // LIBSVM -t 4: the samples are rows of kernel values, zero-based, column 0 the serial number
+  // (svm_model.hpp); `kernel` is unused. The Gram matrix of a training set is x(a, serial(b))
+  // (precomputedGram); the model keeps each support vector's serial number only.
+  bool precomputedKernel = false;
+  double eps = 1e-3;  // stopping tolerance on m(α) − M(α), LIBSVM -e; > 0
   SelectionRule selection = SelectionRule::SecondOrder;
   BiasRule bias = BiasRule::Libsvm;
   std::int64_t cacheBytes = std::int64_t{100} << 20;  // LIBSVM -m (in MB there); 1 B .. 4 GiB
@@ -58,7 +65,13 @@ struct SvmParams {
   ParallelFor parallelFor;
 };
 
-// Names the first bad parameter: "c", "eps", "epsilon", "cache_bytes", "max_iterations", or a
+// svm_check_parameter's ν-SVC feasibility: every pair of classes (a, b), of n_a and n_b samples,
+// needs ν(n_a + n_b)/2 ≤ min(n_a, n_b) (each sign's share νl/2 must fit in its box [0, 1]).
+// Error "nu": "specified nu is infeasible" with the pair and the largest ν it takes. y: integer
+// labels.
+std::optional<ParameterError> nuInfeasibility(const Vector& y, double nu);
+
+// Names the first bad parameter: "c", "nu", "eps", "epsilon", "cache_bytes", "max_iterations", or a
 // kernel parameter (kernels/kernel.hpp validate). NaN and ±∞ are rejected (docs/bad-inputs.md P1, P4).
 std::optional<ParameterError> validate(const SvmParams& params);
 
@@ -83,6 +96,7 @@ struct SubproblemInfo {
   int labelA = 0;  // C-SVC: the pair (labels[a], labels[b]), y = +1 for labelA
   int labelB = 0;
   Index sampleCount = 0;
+  double r = 0;  // ν-SVC, ν-SVR: the dual's r (ν-SVC's C = 1/r, ν-SVR's ε = −r); else 0
   std::int64_t iterations = 0;
   RunStatus status = RunStatus::Running;
   double objective = 0;  // f(α) at the end (LIBSVM's "obj")

@@ -214,6 +214,91 @@ template PairSelection selectWorkingPair<float>(SelectionRule, const OptimalityG
                                                 const DualIterate&, const Vector&, const float*,
                                                 Index, double, const ParallelFor*);
 
+namespace {
+
+double effectiveViolation(const OptimalityGap& gap) {
+  if (gap.argmaxUp < 0 || gap.argminLow < 0) return -std::numeric_limits<double>::infinity();
+  return gap.violation();
+}
+
+}  // namespace
+
+OptimalityGap SignedGaps::worst() const {
+  OptimalityGap gap =
+      effectiveViolation(negative) > effectiveViolation(positive) ? negative : positive;
+  gap.gradientFinite = positive.gradientFinite && negative.gradientFinite;
+  return gap;
+}
+
+SignedGaps optimalityGapPerSign(const DualIterate& s, Index count) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  SignedGaps gaps;
+  for (OptimalityGap* g : {&gaps.positive, &gaps.negative}) {
+    g->mAlpha = -inf;
+    g->bigMAlpha = inf;
+  }
+  bool finite = true;
+  for (Index t = 0; t < count; ++t) {
+    const double gt = s.gradient(t);
+    finite &= gt - gt == 0.0;
+    const double yt = s.y(t);
+    const unsigned bits = s.membership != nullptr
+                              ? static_cast<unsigned>(s.membership[t])
+                              : setMembership(yt, s.alpha(t), s.lower(t), s.upper(t));
+    OptimalityGap& g = yt > 0 ? gaps.positive : gaps.negative;
+    const double v = -yt * gt;
+    if (bits & kInUpSet) keepLastMax(v, t, g.mAlpha, g.argmaxUp);
+    if (bits & kInLowSet) keepLastMin(v, t, g.bigMAlpha, g.argminLow);
+  }
+  gaps.positive.gradientFinite = finite;
+  gaps.negative.gradientFinite = finite;
+  return gaps;
+}
+
+PairSelection selectWorkingPairPerSign(SelectionRule rule, const SignedGaps& gaps,
+                                       const DualIterate& s, const Vector& diagonal,
+                                       const double* columnPositive, const double* columnNegative,
+                                       Index count, double tau) {
+  PairSelection result;
+  if (rule == SelectionRule::FirstOrder) {
+    // The maximal violating pair of the sign that violates most.
+    const OptimalityGap g = gaps.worst();
+    if (g.argmaxUp < 0 || g.argminLow < 0 || g.bigMAlpha >= g.mAlpha) return result;
+    result.i = g.argmaxUp;
+    result.j = g.argminLow;
+    const double* column = s.y(g.argmaxUp) > 0 ? columnPositive : columnNegative;
+    result.gain = column != nullptr
+                      ? secondOrderGain(s.y(result.i), s.gradient(result.i), s.y(result.j),
+                                        s.gradient(result.j), diagonal(result.i),
+                                        diagonal(result.j), column[result.j], tau)
+                      : std::numeric_limits<double>::quiet_NaN();
+    return result;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  Index chosen = -1;
+  for (Index t = 0; t < count; ++t) {
+    const double yt = s.y(t);
+    const unsigned bits = s.membership != nullptr
+                              ? static_cast<unsigned>(s.membership[t])
+                              : setMembership(yt, s.alpha(t), s.lower(t), s.upper(t));
+    if (!(bits & kInLowSet)) continue;
+    const OptimalityGap& g = gaps.of(yt);
+    const Index i = g.argmaxUp;
+    if (i < 0) continue;
+    if (!(-yt * s.gradient(t) < g.mAlpha)) continue;  // b_it > 0 only
+    const double* column = yt > 0 ? columnPositive : columnNegative;
+    const double gain = secondOrderGain(s.y(i), s.gradient(i), yt, s.gradient(t), diagonal(i),
+                                        diagonal(t), column[t], tau);
+    keepLastMin(gain, t, best, chosen);
+  }
+  if (chosen >= 0) {
+    result.i = gaps.of(s.y(chosen)).argmaxUp;
+    result.j = chosen;
+    result.gain = best;
+  }
+  return result;
+}
+
 std::string_view selectionRuleName(SelectionRule rule) {
   return rule == SelectionRule::FirstOrder ? "first-order" : "second-order";
 }

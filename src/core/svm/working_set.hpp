@@ -149,6 +149,31 @@ extern template PairSelection selectWorkingPair<float>(SelectionRule, const Opti
                                                        const float*, Index, double,
                                                        const ParallelFor*);
 
+// ---- The ν duals (dual_problem.hpp fixedSumPerSign) ----------------------------------------
+// With Σα fixed per sign as well as yᵀα, a pair update must keep both, so i and j have the same
+// sign, and the optimality conditions hold per sign (Chang & Lin 2001 §4; LIBSVM's
+// implementation notes §4.2, Solver_NU::select_working_set): with m_±(α), M_±(α) taken over the
+// variables of that sign only, α is optimal to eps when max(m₊ − M₊, m₋ − M₋) < eps.
+// The pair (WSS3 per sign, Fan, Chen & Lin 2005 §4 as LIBSVM): i₊ = argmax m₊, i₋ = argmax m₋;
+// then j over every t ∈ I_low with b_{i t} > 0 for the i of t's sign, minimizing −b²/a as above,
+// and i the one of j's sign.
+struct SignedGaps {
+  OptimalityGap positive;  // over y = +1
+  OptimalityGap negative;  // over y = −1
+  // The sign's gap of larger violation (a sign with I_up or I_low empty counts as none): the
+  // stopping test and violation() read it, isOptimal(worst()) ⇔ both signs are optimal.
+  OptimalityGap worst() const;
+  const OptimalityGap& of(double y) const { return y > 0 ? positive : negative; }
+};
+SignedGaps optimalityGapPerSign(const DualIterate& state, Index count);
+
+// columnPositive, columnNegative: the first `count` entries of Q's columns i₊ and i₋ (null when
+// that sign has no i).
+PairSelection selectWorkingPairPerSign(SelectionRule rule, const SignedGaps& gaps,
+                                       const DualIterate& state, const Vector& diagonal,
+                                       const double* columnPositive, const double* columnNegative,
+                                       Index count, double tau);
+
 // "first-order", "second-order": the names sessions and the lab use.
 std::string_view selectionRuleName(SelectionRule rule);
 std::optional<SelectionRule> selectionRuleFromName(std::string_view name);

@@ -271,12 +271,22 @@ TEST_CASE("Model files: every damaged model is refused with the line and the rea
       {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\n" + svs,
        "m.model:8: c_svc model without 'nr_sv'"},
       // M6 unsupported types.
-      {"svm_type nu_svc\n",
-       "m.model:1:10: unsupported svm_type 'nu_svc' (supported: c_svc, "
-       "epsilon_svr)"},
+      {"svm_type nu_svm\n",
+       "m.model:1:10: unsupported svm_type 'nu_svm' (supported: c_svc, nu_svc, one_class, "
+       "epsilon_svr, nu_svr)"},
       {"svm_type c_svc\nkernel_type foo\n",
        "m.model:2:13: unsupported kernel_type 'foo' "
-       "(supported: linear, polynomial, rbf, sigmoid)"},
+       "(supported: linear, polynomial, rbf, sigmoid, precomputed)"},
+      // The types without classes have no label / nr_sv; a precomputed row is `0:i` alone.
+      {"svm_type one_class\nkernel_type rbf\ngamma 1\n" + counts + svs,
+       "m.model:7: label and nr_sv belong to c_svc and nu_svc models, not one_class"},
+      {"svm_type nu_svr\nkernel_type linear\nnr_class 2\ntotal_sv 1\nrho 0\nprobA 1\nprobB "
+       "1\nSV\n1 1:1\n",
+       "m.model:7: probB belongs to c_svc and nu_svc models; an nu_svr model has probA only"},
+      {"svm_type c_svc\nkernel_type precomputed\n" + counts + "SV\n0.75 0:1\n-0.75 1:2\n",
+       "m.model:10:7: invalid serial number '1:2' of a precomputed model"},
+      {"svm_type c_svc\nkernel_type precomputed\n" + counts + "SV\n0.75 0:0\n-0.75 0:2\n",
+       "m.model:9:6: invalid serial number '0:0' of a precomputed model"},
       // M7 non-finite values and ranges.
       {"svm_type c_svc\nkernel_type rbf\ngamma nan\n", "m.model:3:7: non-finite gamma 'nan'"},
       {head + "nr_class 2\ntotal_sv 2\nrho inf\n", "m.model:6:5: non-finite rho 'inf'"},
@@ -299,7 +309,8 @@ TEST_CASE("Model files: every damaged model is refused with the line and the rea
       {head + "foo 1\n", "m.model:4:1: unknown text in model file: 'foo'"},
       {head + "gamma 0.5\n", "m.model:4:1: duplicate key 'gamma'"},
       {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprob_density_marks 0.5\n",
-       "m.model:8:1: one-class probability marks ('prob_density_marks') are not supported"},
+       "m.model:8:1: one-class probability marks ('prob_density_marks', LIBSVM >= 3.3 -b 1) are "
+       "not supported"},
       // M14 probability information: counts, values, pairs.
       {head + "nr_class 2\ntotal_sv 2\nrho 0.1\nlabel 1 -1\nprobA 0.5 1\nprobB 0.1\nnr_sv 1 1\n" +
            svs,
@@ -320,7 +331,7 @@ TEST_CASE("Model files: every damaged model is refused with the line and the rea
        "m.model:8: c_svc model with probB but no probA"},
       {"svm_type epsilon_svr\nkernel_type linear\nnr_class 2\ntotal_sv 1\nrho 0\nprobA 0.5\n"
        "probB 1\nSV\n1 1:1\n",
-       "m.model:7: probB belongs to c_svc models"},
+       "m.model:7: probB belongs to c_svc and nu_svc models"},
       {"svm_type epsilon_svr\nkernel_type linear\nnr_class 2\ntotal_sv 1\nrho 0\nprobA -0.5\n"
        "SV\n1 1:1\n",
        "m.model:6: probA of an epsilon_svr model is the Laplace scale sigma and must be >= 0"},

@@ -212,6 +212,10 @@ export default [
       await must(t, { type: 'setKernel', kernel: 'rbf', gamma: 2 });
       await t.waitFrames(6);
       await t.screenshot('mode-kpca');
+      // Export PNG of a method's canvas: a PNG of the plot and its legend strip, as in the lab.
+      const figure = await t.page.evaluate(() => window.kpg.exportPng({ download: false }));
+      t.check(figure.ok && figure.type === 'image/png' && figure.width >= 2 * (figure.plot[2] - figure.plot[0]),
+              `kernel PCA's figure: ${JSON.stringify(figure)}`);
       await must(t, { type: 'setKernel', kernel: 'sigmoid', gamma: 2, coef0: 1 });
       const s = (await t.state()).mode;
       t.check(s.notPsd || s.negativeClamped || s.mostNegativeEigenvalue < 0,

@@ -5,6 +5,7 @@
 
 #include "modes/featurespace/featurespace_mode.hpp"
 #include "modes/featurespace/view3d.hpp"
+#include "modes/mode_field.hpp"
 #include "modes/mode_screen.hpp"
 
 #include "svm/binary_solution.hpp"
@@ -47,6 +48,7 @@ struct SideViewCache {
 namespace {
 
 constexpr ImU32 kMarginInk = IM_COL32(90, 90, 100, 255);
+constexpr ImU32 kStudentInk = IM_COL32(20, 140, 60, 255);  // her plane, as in the 3-D view
 
 struct MapChoice {
   FeatureSpaceView view;
@@ -76,10 +78,13 @@ std::vector<LegendItem> legend(const ModesState& modes) {
   if (!modes.featurespace.hasPlane())
     return {{plot::kPositive, LegendShape::Dot, "class +1"},
             {plot::kNegative, LegendShape::Dot, "class −1"}};
-  return {{plot::kInk, LegendShape::Line, "w·φ(x) + b = 0"},
-          {kMarginInk, LegendShape::Dashed, "= ±1 (margins)"},
-          {plot::kInk, LegendShape::Diamond, "free SV"},
-          {plot::kInk, LegendShape::Square, "SV at C"}};
+  std::vector<LegendItem> items = {{plot::kInk, LegendShape::Line, "w·φ(x) + b = 0"},
+                                   {kMarginInk, LegendShape::Dashed, "= ±1 (margins)"},
+                                   {plot::kInk, LegendShape::Diamond, "free SV"},
+                                   {plot::kInk, LegendShape::Square, "SV at C"}};
+  if (modes.featurespace.studentPlane.shown)
+    items.push_back({kStudentInk, LegendShape::Line, "your plane"});
+  return items;
 }
 
 void underAxes(const ModeCanvas& c) {
@@ -98,6 +103,22 @@ void overAxes(const ModeCanvas& c) {
     drawContour(c.draw, c.view, *c.grid, 1.0, kMarginInk, 1.5f);
     drawContour(c.draw, c.view, *c.grid, -1.0, kMarginInk, 1.5f);
     drawContour(c.draw, c.view, *c.grid, 0.0, plot::kInk, 3.0f);
+  }
+  if (c.grid && m.studentPlane.shown && m.view != FeatureSpaceView::Kpca) {
+    // Her plane's trace on the canvas, n·φ(x) = offset: the green curve where her plane cuts the
+    // surface φ(ℝ²), from the same conic as the SVM's (primal_plane.hpp planeTrace).
+    FeatureSpacePlane plane;
+    plane.w = studentNormal(m.studentPlane);
+    plane.bias = -m.studentPlane.offset;
+    const Conic trace = planeTrace(plane, m.map);
+    FieldGrid mine;
+    mine.rect = c.grid->rect;
+    mine.nx = c.grid->nx;
+    mine.ny = c.grid->ny;
+    mine.values.resize(c.grid->values.size());
+    sampleField(
+        mine, [&trace](const Vector& p) { return conicValue(trace, Eigen::Vector2d(p(0), p(1))); });
+    drawContour(c.draw, c.view, mine, 0.0, kStudentInk, 2.5f);
   }
   drawClassPoints(c);
   const std::vector<SupportCategory> cat = categories(m);

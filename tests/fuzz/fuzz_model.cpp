@@ -62,6 +62,12 @@ bool moderate(const SvmModel& model) {
   const auto allSmall = [&](const Matrix& m) {
     return m.size() == 0 || m.cwiseAbs().maxCoeff() <= 1e3;
   };
+  // A sparse model's support vectors (readModel's CSR form, svm_model.hpp) count as well.
+  for (Index r = 0; r < model.sparseSupportVectors.rows(); ++r) {
+    const SparseRowView row = model.sparseSupportVectors.row(r);
+    for (Index e = 0; e < row.size; ++e)
+      if (!small(row.values[e])) return false;
+  }
   return allSmall(model.supportVectors) && allSmall(model.coefficients) && allSmall(model.rho);
 }
 

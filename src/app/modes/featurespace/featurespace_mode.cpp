@@ -69,6 +69,16 @@ Vector carriedAlpha(const Vector& previousAlpha, const FeaturespaceMode& m, cons
   return warmStartAlpha(previousAlpha, origin, m.y, lab.params.c);
 }
 
+// The two classes as ±1 (the larger label +1), as the view's SVM and the exercises' separability
+// test both read them; none unless there are exactly two.
+std::optional<Vector> signedLabels(const LabState& lab) {
+  const Index n = lab.pointCount();
+  const std::set<double> classes(lab.data.labels.data(), lab.data.labels.data() + n);
+  if (classes.size() != 2) return std::nullopt;
+  return Vector(
+      (lab.data.labels.array() == *classes.rbegin()).select(Vector::Ones(n), -Vector::Ones(n)));
+}
+
 // The warm start re-converges here within this budget; the rest continues with Run.
 constexpr double kWarmStartBudgetMs = 30;
 
@@ -110,15 +120,16 @@ void build(ModesState& modes, const LabState& lab) {
     m.usesLabKernel = true;
     return;
   }
-  std::set<double> classes(lab.data.labels.data(), lab.data.labels.data() + n);
-  if (classes.size() != 2) {
-    m.error = classes.size() < 2 ? "Need points of both classes to train the SVM."
-                                 : "The feature space trains one binary SVM: the data must "
-                                   "have two classes, not " +
-                                       std::to_string(classes.size()) + ".";
+  const std::size_t classCount =
+      std::set<double>(lab.data.labels.data(), lab.data.labels.data() + n).size();
+  if (classCount != 2) {
+    m.error = classCount < 2 ? "Need points of both classes to train the SVM."
+                             : "The feature space trains one binary SVM: the data must "
+                               "have two classes, not " +
+                                   std::to_string(classCount) + ".";
     return;
   }
-  m.y = (lab.data.labels.array() == *classes.rbegin()).select(Vector::Ones(n), -Vector::Ones(n));
+  m.y = *signedLabels(lab);
   const MapTraining t = trainingFor(featureSpaceMapKind(m.view), quadraticGamma(lab.params.kernel));
   m.map = t.map;
   m.kernel = t.kernel;
@@ -304,16 +315,14 @@ MapSeparation featureSpaceSeparates(FeatureSpaceView view, const LabState& lab) 
     out.reason = "no map to test";
     return out;
   }
-  std::set<double> classes(lab.data.labels.data(), lab.data.labels.data() + n);
-  if (classes.size() != 2) {
+  const std::optional<Vector> y = signedLabels(lab);
+  if (!y) {
     out.reason = "the data need two classes";
     return out;
   }
-  const Vector y =
-      (lab.data.labels.array() == *classes.rbegin()).select(Vector::Ones(n), -Vector::Ones(n));
   const Matrix lifted =
       liftPoints(trainingFor(featureSpaceMapKind(view), 1.0).map, lab.data.points);
-  const SeparabilityResult s = liftedSeparability(lifted, y);
+  const SeparabilityResult s = liftedSeparability(lifted, *y);
   out.separable = s.verdict == Separability::Separable;
   out.reason =
       s.verdict == Separability::Unknown ? "the test did not settle within its step cap" : s.reason;

@@ -318,3 +318,78 @@ TEST_CASE("View3d: the time of one view at 5 000 points (printed, not asserted)"
   CHECK(median > 0);
   CHECK(view.layout.dimmedCount > 0);
 }
+
+TEST_CASE("View3d: a crowded scene's points are octagons at their projections, in colour",
+          "[featurespace]") {
+  // Above 1 000 points the plain points are written straight into the draw list (drawPointRun),
+  // as are the surface's triangles (drawTriangleRun): every point must still be its eight vertices
+  // about its projection, in its class colour (dimmed behind the decision plane), every triangle
+  // its three projected corners in its shade, and every index within the list's vertices.
+  NativeHost host(NativeHostOptions{1280, 800, 1, false});
+  host.frame();
+  const Scene3d scene = paraboloidScene(2000);
+  View3dState view;
+  view.camera.yaw = 0.7;
+  view.camera.pitch = 0.4;
+  viewFrame(view, scene);
+  const ImDrawData* data = ImGui::GetDrawData();
+  REQUIRE(data != nullptr);
+  struct Vertex {
+    float x, y;
+    ImU32 col;
+    bool operator<(const Vertex& o) const {
+      return x != o.x ? x < o.x : y != o.y ? y < o.y : col < o.col;
+    }
+  };
+  std::vector<Vertex> vertices;
+  for (int l = 0; l < data->CmdListsCount; ++l) {
+    const ImDrawList* list = data->CmdLists[l];
+    for (const ImDrawIdx index : list->IdxBuffer)
+      REQUIRE(static_cast<int>(index) < list->VtxBuffer.Size);
+    for (const ImDrawVert& v : list->VtxBuffer) vertices.push_back({v.pos.x, v.pos.y, v.col});
+  }
+  std::sort(vertices.begin(), vertices.end());
+  const float radius = scene.pointRadius;
+  int plain = 0, dimmedPlain = 0, missing = 0;
+  for (const Prim3d& prim : view.layout.order) {
+    if (prim.kind != Prim3dKind::Point) continue;
+    const std::size_t k = static_cast<std::size_t>(prim.index);
+    if (scene.marks[k] != 0) continue;
+    ++plain;
+    ImU32 col = scene.colours[k];
+    if (view.layout.dimmed[k] != 0) {
+      ++dimmedPlain;
+      const ImU32 alpha =
+          static_cast<ImU32>(static_cast<float>((col >> IM_COL32_A_SHIFT) & 0xFF) * 0.35f);
+      col = (col & ~IM_COL32_A_MASK) | (alpha << IM_COL32_A_SHIFT);
+    }
+    const Projection& p = view.layout.points[k];
+    const float ring[8][2] = {
+        {1, 0},  {0.70710678f, 0.70710678f},   {0, 1},  {-0.70710678f, 0.70710678f},
+        {-1, 0}, {-0.70710678f, -0.70710678f}, {0, -1}, {0.70710678f, -0.70710678f}};
+    for (const auto& r : ring) {
+      const Vertex want{p.x + radius * r[0], p.y + radius * r[1], col};
+      if (!std::binary_search(vertices.begin(), vertices.end(), want)) ++missing;
+    }
+  }
+  // The surface: each triangle of the layout as its three projected grid vertices, in its shade.
+  const int nv = scene.surfaceV;
+  int triangles = 0;
+  for (const Prim3d& prim : view.layout.order) {
+    if (prim.kind != Prim3dKind::Triangle) continue;
+    ++triangles;
+    const int cell = prim.index / 2, i = cell / (nv - 1), j = cell % (nv - 1);
+    const int corners[3] = {i * nv + j, (i + 1) * nv + j + 1,
+                            prim.index % 2 == 0 ? (i + 1) * nv + j : i * nv + j + 1};
+    const ImU32 col = view.layout.triangleColour[static_cast<std::size_t>(prim.index)];
+    for (int v : corners) {
+      const Projection& p = view.layout.surface[static_cast<std::size_t>(v)];
+      if (!std::binary_search(vertices.begin(), vertices.end(), Vertex{p.x, p.y, col})) ++missing;
+    }
+  }
+  CHECK(triangles == 2 * 23 * 23);
+  CHECK(plain > 1800);
+  CHECK(dimmedPlain > 100);
+  CHECK(dimmedPlain < plain);
+  CHECK(missing == 0);
+}

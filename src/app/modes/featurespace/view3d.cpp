@@ -158,6 +158,77 @@ void drawPoint(ImDrawList* draw, const View3dLayout& layout, const Scene3d& scen
   draw->AddConvexPolyFilled(p, 8, fill);
 }
 
+// A plain point (not a support vector's marker) of a crowded scene: an octagon without the
+// anti-aliased fringe.
+bool batchedPoint(const Scene3d& scene, int i) {
+  const std::size_t k = static_cast<std::size_t>(i);
+  return scene.points.size() > 1000 && (k >= scene.marks.size() || scene.marks[k] == 0);
+}
+
+// The plain points order[from, to) as octagons written straight into the draw list: one
+// PrimReserve for the run, the vertices and indices through ImGui's inline PrimWrite*, compiled
+// here at -O3. Through AddConvexPolyFilled (ImGui is compiled for size in the browser build) each
+// point cost a call chain, a buffer check and a reserve of its own. Same triangles as
+// AddConvexPolyFilled without anti-aliasing: a fan from vertex 0.
+void drawPointRun(ImDrawList* draw, const View3dLayout& layout, const Scene3d& scene,
+                  const std::vector<Prim3d>& order, std::size_t from, std::size_t to,
+                  float radius) {
+  const int count = static_cast<int>(to - from);
+  draw->PrimReserve(count * 18, count * 8);
+  const ImVec2 uv = draw->_Data->TexUvWhitePixel;
+  ImDrawVert* vertex = draw->_VtxWritePtr;
+  ImDrawIdx* index = draw->_IdxWritePtr;
+  ImDrawIdx base = static_cast<ImDrawIdx>(draw->_VtxCurrentIdx);
+  ImVec2 offset[8];
+  for (int s = 0; s < 8; ++s) offset[s] = ImVec2(radius * kOctagon[s][0], radius * kOctagon[s][1]);
+  for (std::size_t o = from; o < to; ++o) {
+    const std::size_t k = static_cast<std::size_t>(order[o].index);
+    const Projection& c = layout.points[k];
+    ImU32 fill = k < scene.colours.size() ? scene.colours[k] : kMissingColour;
+    if (layout.dimmed[k]) fill = dimmed(fill);
+    for (int s = 0; s < 8; ++s) {
+      vertex->pos = ImVec2(c.x + offset[s].x, c.y + offset[s].y);
+      vertex->uv = uv;
+      vertex->col = fill;
+      ++vertex;
+    }
+    for (ImDrawIdx s = 2; s < 8; ++s) {
+      index[0] = base;
+      index[1] = static_cast<ImDrawIdx>(base + s - 1);
+      index[2] = static_cast<ImDrawIdx>(base + s);
+      index += 3;
+    }
+    base = static_cast<ImDrawIdx>(base + 8);
+  }
+  draw->_VtxWritePtr = vertex;
+  draw->_IdxWritePtr = index;
+  draw->_VtxCurrentIdx = base;
+}
+
+// The surface triangles order[from, to) written straight into the draw list, as drawPointRun
+// does for points: one reserve for the run, three vertices each. Without the anti-aliased fringe
+// neighbouring translucent triangles meet edge to edge instead of overlapping by a fringe.
+void drawTriangleRun(ImDrawList* draw, const View3dLayout& layout, int surfaceV,
+                     const std::vector<Prim3d>& order, std::size_t from, std::size_t to) {
+  const int count = static_cast<int>(to - from);
+  draw->PrimReserve(count * 3, count * 3);
+  const ImVec2 uv = draw->_Data->TexUvWhitePixel;
+  for (std::size_t o = from; o < to; ++o) {
+    const int t = order[o].index;
+    const int cell = t / 2, half = t % 2;
+    const int i = cell / (surfaceV - 1), j = cell % (surfaceV - 1);
+    const int a = i * surfaceV + j, b = (i + 1) * surfaceV + j + 1;
+    const int c = half == 0 ? (i + 1) * surfaceV + j : i * surfaceV + j + 1;
+    const ImU32 colour = layout.triangleColour[static_cast<std::size_t>(t)];
+    const ImDrawIdx base = static_cast<ImDrawIdx>(draw->_VtxCurrentIdx);
+    for (int v : {a, b, c})
+      draw->PrimWriteVtx(toVec(layout.surface[static_cast<std::size_t>(v)]), uv, colour);
+    draw->PrimWriteIdx(base);
+    draw->PrimWriteIdx(static_cast<ImDrawIdx>(base + 1));
+    draw->PrimWriteIdx(static_cast<ImDrawIdx>(base + 2));
+  }
+}
+
 void drawPlane(ImDrawList* draw, const View3dLayout& layout, int l) {
   const std::size_t k = static_cast<std::size_t>(l);
   const int count = layout.planeCount[k];
@@ -533,24 +604,25 @@ View3dInput drawView3d(ImDrawList* draw, ImVec2 min, ImVec2 max, View3dState& vi
 
   // Draw, back to front, then what must stay on top: the linked highlight and the labels.
   draw->PushClipRect(min, max, true);
-  for (const Prim3d& prim : layout.order) {
+  // Runs of surface triangles and of a crowded scene's plain points go in one reserve each
+  // (drawTriangleRun, drawPointRun); the rest through ImGui's calls.
+  const std::vector<Prim3d>& order = layout.order;
+  auto runEnd = [&order](std::size_t o, auto same) {
+    while (o < order.size() && same(order[o])) ++o;
+    return o;
+  };
+  const auto isTriangle = [](const Prim3d& p) { return p.kind == Prim3dKind::Triangle; };
+  const auto isPlainPoint = [&scene](const Prim3d& p) {
+    return p.kind == Prim3dKind::Point && batchedPoint(scene, p.index);
+  };
+  for (std::size_t o = 0; o < order.size();) {
+    const Prim3d& prim = order[o];
+    std::size_t next = o + 1;
     switch (prim.kind) {
-      case Prim3dKind::Triangle: {
-        const int cell = prim.index / 2, half = prim.index % 2;
-        const int nv = scene.surfaceV;
-        const int i = cell / (nv - 1), j = cell % (nv - 1);
-        const int a = i * nv + j, b = (i + 1) * nv + j + 1;
-        const int c = half == 0 ? (i + 1) * nv + j : i * nv + j + 1;
-        const ImVec2 pa = toVec(layout.surface[static_cast<std::size_t>(a)]);
-        const ImVec2 pb = toVec(layout.surface[static_cast<std::size_t>(b)]);
-        const ImVec2 pc = toVec(layout.surface[static_cast<std::size_t>(c)]);
-        const ImU32 colour = layout.triangleColour[static_cast<std::size_t>(prim.index)];
-        if (clockwise(pa, pb, pc))
-          draw->AddTriangleFilled(pa, pb, pc, colour);
-        else
-          draw->AddTriangleFilled(pa, pc, pb, colour);
+      case Prim3dKind::Triangle:
+        next = runEnd(o, isTriangle);
+        drawTriangleRun(draw, layout, scene.surfaceV, order, o, next);
         break;
-      }
       case Prim3dKind::Plane:
         drawPlane(draw, layout, prim.index);
         break;
@@ -561,17 +633,19 @@ View3dInput drawView3d(ImDrawList* draw, ImVec2 min, ImVec2 max, View3dState& vi
         draw->AddLine(edge[0], edge[1], axis ? kAxisEdge : kEdge, axis ? 1.5f : 1.0f);
         break;
       }
-      case Prim3dKind::Point: {
-        // Above 1 000 points the octagons go without their anti-aliased fringe: half the
+      case Prim3dKind::Point:
+        // Above 1 000 points the plain octagons go without their anti-aliased fringe: half the
         // vertices, which a CPU rasterizer (SwiftShader) feels, at 2 px radius where the fringe
-        // is hardly seen.
-        const ImDrawListFlags flags = draw->Flags;
-        if (scene.points.size() > 1000) draw->Flags &= ~ImDrawListFlags_AntiAliasedFill;
-        drawPoint(draw, layout, scene, prim.index, radius);
-        draw->Flags = flags;
+        // is hardly seen. A support vector's marker, and every point of a smaller scene, keeps it.
+        if (isPlainPoint(prim)) {
+          next = runEnd(o, isPlainPoint);
+          drawPointRun(draw, layout, scene, order, o, next, radius);
+        } else {
+          drawPoint(draw, layout, scene, prim.index, radius);
+        }
         break;
-      }
     }
+    o = next;
   }
   if (layout.studentCount >= 3) {
     std::array<ImVec2, 6> wound = layout.studentPolygon;

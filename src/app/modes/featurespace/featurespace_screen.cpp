@@ -219,7 +219,12 @@ void studentPlaneControls(ModesState& modes, LabState& lab, UiState& ui) {
   changed |= ImGui::SliderFloat("tilt (°)", &el, -90, 90, "%.0f");
   tip(ui, "90°: the plane lies flat, φ₃ = offset; 0°: it stands upright.");
   markItem(ui, "featureSpace.planeElevation");
-  changed |= ImGui::SliderFloat("offset", &offset, lo, hi, "%.3g");
+  // Decimals by the slider's range (2 for a range of 10 to 100): "%.3g" printed a mean of
+  // points about 0 as "1.91e-10".
+  const int decimals =
+      std::clamp(4 - static_cast<int>(std::ceil(std::log10(std::max(hi - lo, 1e-6f)))), 0, 6);
+  const std::string offsetFormat = "%." + std::to_string(decimals) + "f";
+  changed |= ImGui::SliderFloat("offset", &offset, lo, hi, offsetFormat.c_str());
   tip(ui, "Moves the plane along its normal n: the plane is n·φ = offset.");
   markItem(ui, "featureSpace.planeOffset");
   if (changed) {
@@ -390,10 +395,13 @@ void sideView(AppState& state, UiState& ui, const PanelRect& rect) {
     const PlaneScore score = scoreStudentPlane(m);
     if (score.valid) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.45f, 0.2f, 1));
-      if (score.wrong.empty())
-        ImGui::TextWrapped("Your plane (green) separates all %d points, margin %s.",
-                           static_cast<int>(m.y.size()), formatShort(score.margin).c_str());
-      else
+      // The margin on a line of its own: ImGui wraps after a '.', which cut a number in two
+      // ("0." / "02326") on a phone.
+      if (score.wrong.empty()) {
+        ImGui::TextWrapped("Your plane (green) separates all %d points.",
+                           static_cast<int>(m.y.size()));
+        ImGui::Text("Its margin: %s", formatShort(score.margin).c_str());
+      } else
         ImGui::TextWrapped("Your plane (green): %d of %d points on the wrong side.",
                            static_cast<int>(score.wrong.size()), static_cast<int>(m.y.size()));
       ImGui::PopStyleColor();

@@ -45,6 +45,7 @@
 #include "data/sparse_rows.hpp"
 #include "kernels/kernel_block.hpp"
 #include "svm/parallel_for.hpp"
+#include "svm/sparse_kernel.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -144,8 +145,10 @@ class QColumnCache {
   void flushSwapLog();
   // Q entries of the variable at `position` over positions first .. last−1 into out.
   void compute(Index position, Index first, Index last, float* out);
-  // The same for entries first .. last−1 with the double values in k (one thread's share).
-  void computePart(Index position, Index first, Index last, double* k, float* out) const;
+  // The same for entries first .. last−1 with the double values in k (one thread's share);
+  // sparse rows through pivot_ when it holds the row at `position`.
+  void computePart(Index position, Index first, Index last, double* k, float* out,
+                   bool throughPivot) const;
 
   KernelParams kernel_;
   bool sparse_ = false;
@@ -155,8 +158,11 @@ class QColumnCache {
   ParallelFor parallelFor_;
   std::shared_ptr<const SparseRows> sparseRows_;  // variable order; rowOf_ maps positions to rows
   std::vector<Index> rowOf_;                      // sparse: position → row
-  Eigen::VectorXf signs_;                         // position order
-  std::vector<Head> heads_;                       // per position
+  // Sparse: a column's row spread over the dimension (sparse_kernel.hpp), when its arrays are
+  // not much larger than the rows themselves.
+  std::unique_ptr<SparsePivot> pivot_;
+  Eigen::VectorXf signs_;    // position order
+  std::vector<Head> heads_;  // per position
   // The LRU list over cached positions, circular through the sentinel size(): next_[sentinel] is
   // the least recently used.
   std::vector<Position> previous_;

@@ -20,6 +20,8 @@ QColumnCache::QColumnCache(const KernelParams& kernel, std::shared_ptr<const Spa
   const Index rows = sparseRows_->rows();
   rowOf_.resize(static_cast<std::size_t>(rows));
   for (Index r = 0; r < rows; ++r) rowOf_[static_cast<std::size_t>(r)] = r;
+  if (rows > 0)
+    averageRowSize_ = static_cast<double>(sparseRows_->storedEntries()) / static_cast<double>(rows);
   // The pivot's arrays are about 12 bytes a feature: kept when that is at most four times what
   // the rows hold (12 bytes a non-zero), so a file with a few huge feature indices keeps the merge.
   std::int64_t pivotBytes = 0;

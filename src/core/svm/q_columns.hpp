@@ -47,6 +47,7 @@
 #include "svm/parallel_for.hpp"
 #include "svm/sparse_kernel.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -100,9 +101,19 @@ class QColumnCache {
   // N = 5 000: 0.030 s on one thread, 0.038 with columns of 5 000 cut in two;
   // bench/engine_vs_libsvm.py's sets under `perf stat -r 10`).
   static constexpr Index kCheapDimension = 16;
+  // Sparse rows: an entry costs a merge over both rows' non-zeros, about 2·(average row size)
+  // steps against about kCheapDimension for a dense entry of that many features, so a thread's
+  // share is shorter by that factor, within [kSparseParallelMinimum, kParallelMinimum]: 273 entries
+  // for 60 non-zeros a row, which on bench/engine_vs_libsvm.py's 3 000-row sparse set are about
+  // 40 µs of work, several times a worker's waking (thread_pool.hpp).
+  static constexpr Index kSparseParallelMinimum = 128;
   Index parallelMinimum() const {
-    return !sparse_ && dense_.dimension() < kCheapDimension ? 2 * kParallelMinimum
-                                                            : kParallelMinimum;
+    if (sparse_) {
+      const double entries = static_cast<double>(kParallelMinimum * kCheapDimension) /
+                             (2.0 * std::max(averageRowSize_, 1.0));
+      return std::clamp(static_cast<Index>(entries), kSparseParallelMinimum, kParallelMinimum);
+    }
+    return dense_.dimension() < kCheapDimension ? 2 * kParallelMinimum : kParallelMinimum;
   }
   // Logged swaps per variable before every column is brought up to date (8 bytes each).
   static constexpr Index kSwapLogBound = 16;
@@ -161,8 +172,9 @@ class QColumnCache {
   // Sparse: a column's row spread over the dimension (sparse_kernel.hpp), when its arrays are
   // not much larger than the rows themselves.
   std::unique_ptr<SparsePivot> pivot_;
-  Eigen::VectorXf signs_;    // position order
-  std::vector<Head> heads_;  // per position
+  double averageRowSize_ = 0;  // sparse: stored entries a row
+  Eigen::VectorXf signs_;      // position order
+  std::vector<Head> heads_;    // per position
   // The LRU list over cached positions, circular through the sentinel size(): next_[sentinel] is
   // the least recently used.
   std::vector<Position> previous_;

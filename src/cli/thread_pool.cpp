@@ -23,9 +23,17 @@ std::pair<Eigen::Index, Eigen::Index> chunkOf(Eigen::Index count, std::uint32_t 
 
 }  // namespace
 
-ThreadPool::ThreadPool(unsigned threads) {
-  for (unsigned part = 1; part < std::max(threads, 1u); ++part)
-    workers_.emplace_back([this] { work(); });
+ThreadPool::ThreadPool(unsigned threads, bool followFreeCores, unsigned initialActive) {
+  threads = std::max(threads, 1u);
+  follow_ = followFreeCores;
+  cores_ = threads;
+  active_.store(followFreeCores && initialActive > 0 ? std::min(initialActive, threads) : threads,
+                std::memory_order_relaxed);
+  awake_.store(threads - 1, std::memory_order_relaxed);
+  // initialActive was counted just now (resolveThreads' median of five samples).
+  nextSample_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(kSampleMilliseconds);
+  for (unsigned worker = 1; worker < threads; ++worker)
+    workers_.emplace_back([this, worker] { work(worker); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -55,11 +63,43 @@ bool pollFor(int microseconds, Done done) {
 
 }  // namespace
 
+void ThreadPool::followFreeCores(std::chrono::steady_clock::time_point now) {
+  if (now < nextSample_) return;
+  nextSample_ = now + std::chrono::milliseconds(kSampleMilliseconds);
+  const unsigned runnable = runnableNow();
+  if (runnable == 0) return;  // no /proc: keep the threads as they are
+  // This pool's own runnable threads: the caller and the workers not asleep.
+  const unsigned own = 1 + awake_.load(std::memory_order_relaxed);
+  const unsigned others = runnable > own ? runnable - own : 0;
+  samples_[sampleCount_++ % kSamples] = others;
+  const unsigned n = std::min<unsigned>(sampleCount_, kSamples);
+  unsigned sorted[kSamples];
+  std::copy(samples_, samples_ + n, sorted);
+  std::nth_element(sorted, sorted + n / 2, sorted + n);
+  const unsigned busy = sorted[n / 2];
+  active_.store(busy >= cores_ ? 1u : std::min(cores_ - busy, threads()),
+                std::memory_order_relaxed);
+}
+
+void ThreadPool::adaptSpin(std::chrono::steady_clock::time_point start) {
+  if (lastEnd_ == std::chrono::steady_clock::time_point{}) return;
+  const double gap = std::chrono::duration<double, std::micro>(start - lastEnd_).count();
+  gapMicroseconds_ = 0.75 * gapMicroseconds_ + 0.25 * gap;
+  spinMicroseconds_.store(
+      static_cast<int>(std::clamp(2 * gapMicroseconds_, double{kMinSpinMicroseconds},
+                                  double{kSpinMicroseconds})),
+      std::memory_order_relaxed);
+}
+
 void ThreadPool::run(Eigen::Index count,
                      const std::function<void(Eigen::Index, Eigen::Index)>& body) {
-  const unsigned threads = this->threads();
+  const auto start = std::chrono::steady_clock::now();
+  if (follow_) followFreeCores(start);
+  adaptSpin(start);
+  const unsigned threads = std::min(this->threads(), active_.load(std::memory_order_relaxed));
   if (threads == 1 || count < static_cast<Eigen::Index>(threads)) {
     body(0, count);
+    lastEnd_ = std::chrono::steady_clock::now();
     return;
   }
   const std::uint32_t chunks = static_cast<std::uint32_t>(
@@ -75,7 +115,7 @@ void ThreadPool::run(Eigen::Index count,
     ticket_.store(generation << 32, std::memory_order_release);
   }
   start_.notify_all();
-  takeChunks(generation);
+  takeChunks(generation, 0);
   const auto finished = [this, chunks] {
     return finished_.load(std::memory_order_acquire) == chunks;
   };
@@ -84,10 +124,15 @@ void ThreadPool::run(Eigen::Index count,
     done_.wait(lock, finished);
   }
   body_ = nullptr;
+  lastEnd_ = std::chrono::steady_clock::now();
 }
 
-void ThreadPool::takeChunks(std::uint64_t generation) {
+void ThreadPool::takeChunks(std::uint64_t generation, unsigned worker) {
   std::uint64_t ticket = ticket_.load(std::memory_order_acquire);
+  // A worker beyond the threads this pass runs on leaves its chunks to the others. active_ is
+  // read after the generation: the pass's own value or a later one, which only moves the work
+  // between threads (every chunk is taken by someone, the caller at least).
+  if (worker > 0 && worker >= active_.load(std::memory_order_relaxed)) return;
   for (;;) {
     if ((ticket >> 32) != generation) return;  // a later pass (or none): not ours
     const std::uint32_t chunk = static_cast<std::uint32_t>(ticket & kChunkMask);
@@ -108,20 +153,22 @@ void ThreadPool::takeChunks(std::uint64_t generation) {
   }
 }
 
-void ThreadPool::work() {
+void ThreadPool::work(unsigned worker) {
   std::uint64_t seen = 0;
   for (;;) {
     const auto started = [&] {
       return stop_.load(std::memory_order_acquire) ||
              (ticket_.load(std::memory_order_acquire) >> 32) != seen;
     };
-    if (!pollFor(kSpinMicroseconds, started)) {
+    if (!pollFor(spinMicroseconds_.load(std::memory_order_relaxed), started)) {
       std::unique_lock<std::mutex> lock(mutex_);
+      awake_.fetch_sub(1, std::memory_order_relaxed);
       start_.wait(lock, started);
+      awake_.fetch_add(1, std::memory_order_relaxed);
     }
     if (stop_.load(std::memory_order_acquire)) return;
     seen = ticket_.load(std::memory_order_acquire) >> 32;
-    takeChunks(seen);
+    takeChunks(seen, worker);
   }
 }
 
@@ -152,9 +199,23 @@ unsigned runnableTasks() {
 
 }  // namespace
 
+unsigned runnableNow() {
+  // "0.40 0.52 0.61 3/412 12345": runnable/total scheduling entities, then the last pid. A
+  // shorter read than /proc/stat, whose interrupt counts run to kilobytes.
+  std::ifstream loadavg("/proc/loadavg");
+  double one = 0, five = 0, fifteen = 0;
+  unsigned long long runnable = 0;
+  if (loadavg >> one >> five >> fifteen >> runnable) return static_cast<unsigned>(runnable);
+  return 0;
+}
+
+unsigned coreCount() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 unsigned resolveThreads(long long requested) {
   if (requested > 0) return static_cast<unsigned>(requested);
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = coreCount();
   std::vector<unsigned> samples;
   for (int k = 0; k < 5; ++k) {
     if (k > 0) std::this_thread::sleep_for(std::chrono::microseconds(200));

@@ -16,11 +16,23 @@
 // tens of microseconds to wake: with a condition variable alone, -j 2 was slower than -j 1 on
 // every dense set of bench/engine_vs_libsvm.py (moons d = 2, N = 5 000: 0.10 s against 0.06 s).
 // So, as OpenMP runtimes do (GOMP_SPINCOUNT), a worker polls for the next pass for a while
-// (kSpinMicroseconds) before it sleeps, and the caller polls for the last chunks to end.
+// before it sleeps, and the caller polls for the last chunks to end. The worker's poll adapts:
+// twice the recent time between passes, within [kMinSpinMicroseconds, kSpinMicroseconds]. A
+// poll longer than the gaps buys nothing, and on a busy machine a polling worker takes a time
+// slice from the caller or from the other programs.
+//
+// -j 0 follows the free cores during the run, not only at its start (followFreeCores): a build
+// that starts beside a run leaves it with a worker that holds the passes' chunks while it waits
+// for a time slice (moons d = 2, N = 20 000 beside two other engineers' builds: 0.54 s at the
+// default against 0.44 s at -j 1, bench/engine_vs_libsvm.py --loaded). Every kSampleMilliseconds
+// the pool reads the runnable tasks (/proc/loadavg), counts those not its own, and runs a pass
+// on as many threads as the median of the last kSamples readings leaves cores free; on one, the
+// pass runs on the caller alone, as -j 1 would.
 
 #include "svm/parallel_for.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -31,7 +43,9 @@ namespace kpg::cli {
 
 class ThreadPool {
  public:
-  explicit ThreadPool(unsigned threads);
+  // followFreeCores: run each pass on the threads that the free cores allow (above), at most
+  // `threads`; the first pass on `initialActive` (resolveThreads(0)).
+  explicit ThreadPool(unsigned threads, bool followFreeCores = false, unsigned initialActive = 0);
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
@@ -41,13 +55,22 @@ class ThreadPool {
   // A ParallelFor that calls run() on this pool (which must outlive its use).
   ParallelFor parallelFor();
 
-  // How long an idle worker polls for the next part before it sleeps.
+  // How long an idle worker polls for the next part before it sleeps, at most and at least.
   static constexpr int kSpinMicroseconds = 200;
+  static constexpr int kMinSpinMicroseconds = 20;
+  static constexpr int kSampleMilliseconds = 10;
+  static constexpr int kSamples = 5;
+  // The threads the next pass runs on (followFreeCores), and how many passes ran on one thread.
+  unsigned activeThreads() const { return active_.load(std::memory_order_relaxed); }
 
  private:
-  void work();
+  void work(unsigned worker);
   // Takes chunks of the pass `generation` until none is left (or the pass has moved on).
-  void takeChunks(std::uint64_t generation);
+  void takeChunks(std::uint64_t generation, unsigned worker);
+  // followFreeCores: every kSampleMilliseconds, active_ from the runnable tasks.
+  void followFreeCores(std::chrono::steady_clock::time_point now);
+  // The recent gap between passes sets the workers' poll.
+  void adaptSpin(std::chrono::steady_clock::time_point start);
 
   std::vector<std::thread> workers_;
   // Sleeping workers wait on start_ (a new generation, or stop), the caller on done_ (once it has
@@ -67,6 +90,17 @@ class ThreadPool {
   std::atomic<std::uint64_t> ticket_{0};
   std::atomic<std::uint32_t> finished_{0};  // chunks of the current pass done
   std::atomic<bool> stop_{false};
+  // Threads the current pass runs on: worker w (1-based) takes chunks only when w < active_.
+  std::atomic<unsigned> active_{1};
+  std::atomic<int> spinMicroseconds_{kSpinMicroseconds};
+  std::atomic<unsigned> awake_{0};  // workers polling or working, not asleep on start_
+  bool follow_ = false;
+  unsigned cores_ = 1;
+  std::chrono::steady_clock::time_point nextSample_{};
+  std::chrono::steady_clock::time_point lastEnd_{};
+  double gapMicroseconds_ = kSpinMicroseconds;
+  unsigned samples_[kSamples] = {};
+  unsigned sampleCount_ = 0;
 };
 
 // -j 0: the cores not busy with other work, at least 1 and at most the cores
@@ -75,6 +109,10 @@ class ThreadPool {
 // of runnable tasks (procs_running in /proc/stat, this process's own thread excluded), the median
 // of five samples 200 µs apart; where /proc cannot be read, every core counts as free.
 unsigned resolveThreads(long long requested);
+// std::thread::hardware_concurrency, at least 1.
+unsigned coreCount();
+// The runnable tasks now: /proc/loadavg's fourth field before its '/', or 0 when unreadable.
+unsigned runnableNow();
 // The free cores for `cores` cores when `runnable` tasks are runnable, this one included.
 unsigned freeCores(unsigned cores, unsigned runnable);
 

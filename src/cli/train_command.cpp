@@ -11,6 +11,7 @@
 #include "svm/cross_validation.hpp"
 #include "svm/model_io.hpp"
 #include "svm/probability.hpp"
+#include "svm/q_columns.hpp"
 #include "svm_options.hpp"
 #include "thread_pool.hpp"
 
@@ -224,7 +225,17 @@ int runTrain(CommandContext& context) {
   const bool longRun = data.size() > 2000;
   // -j: kernel columns and the passes over G on a pool (svm/parallel_for.hpp); the same model
   // for every count.
-  ThreadPool pool(resolveThreads(o.threads));
+  // -j 0 (the default): a thread a core, each pass on those the free cores allow
+  // (thread_pool.hpp), so the default is never slower than -j 1 by more than a sample's cost;
+  // and no pool at all when no pass can be long enough to be cut (the shortest cut is a column
+  // of 2·QColumnCache::parallelMinimum(), over at most 2N variables for the regressions), as
+  // on digits, whose 1 797 rows then spend nothing on counting cores or starting a thread.
+  const Eigen::Index shortestCut =
+      2 * (data.isSparse ? QColumnCache::kSparseParallelMinimum : QColumnCache::kParallelMinimum);
+  const bool cuttable = 2 * static_cast<Eigen::Index>(data.size()) >= shortestCut;
+  const unsigned defaultThreads = cuttable ? resolveThreads(0) : 1;
+  ThreadPool pool(o.threads > 0 ? resolveThreads(o.threads) : (cuttable ? coreCount() : 1),
+                  o.threads <= 0, o.threads > 0 ? 0 : defaultThreads);
   if (pool.threads() > 1) o.params.parallelFor = pool.parallelFor();
 
   if (o.folds > 0) {

@@ -49,6 +49,37 @@ TEST_CASE("ThreadPool: a pass ends even when its workers never wake in time", "[
   }
 }
 
+TEST_CASE("ThreadPool: following the free cores, each index once on however many threads",
+          "[cli][pool]") {
+  // -j 0's pool (followFreeCores): the first passes run on the threads counted at the start, one
+  // here, so on the caller alone, whole; later ones on as many as /proc/loadavg leaves free,
+  // each index still done once.
+  ThreadPool pool(4, /*followFreeCores=*/true, /*initialActive=*/1);
+  CHECK(pool.threads() == 4);
+  CHECK(pool.activeThreads() == 1);
+  std::atomic<int> parts{0};
+  pool.run(1000, [&](Eigen::Index begin, Eigen::Index end) {
+    CHECK(begin == 0);
+    CHECK(end == 1000);
+    ++parts;
+  });
+  CHECK(parts.load() == 1);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(60);
+  int passes = 0;
+  while (std::chrono::steady_clock::now() < until || passes < 100) {
+    const Eigen::Index count = 1 + (passes * 37) % 3000;
+    std::vector<std::atomic<int>> hits(static_cast<std::size_t>(count));
+    pool.run(count, [&](Eigen::Index begin, Eigen::Index end) {
+      for (Eigen::Index k = begin; k < end; ++k) hits[static_cast<std::size_t>(k)]++;
+    });
+    for (const auto& h : hits) REQUIRE(h.load() == 1);
+    ++passes;
+  }
+  CHECK(pool.activeThreads() >= 1);
+  CHECK(pool.activeThreads() <= 4);
+  CHECK(kpg::cli::runnableNow() >= 1);  // this thread is running
+}
+
 TEST_CASE("ThreadPool: -j 0 takes the cores other work leaves free", "[cli][pool]") {
   CHECK(freeCores(8, 1) == 8);  // only this process runs
   CHECK(freeCores(8, 3) == 6);  // two others

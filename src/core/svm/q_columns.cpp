@@ -1,7 +1,5 @@
 #include "svm/q_columns.hpp"
 
-#include "svm/sparse_kernel.hpp"
-
 #include <algorithm>
 #include <cstring>
 
@@ -22,8 +20,18 @@ QColumnCache::QColumnCache(const KernelParams& kernel, std::shared_ptr<const Spa
   const Index rows = sparseRows_->rows();
   rowOf_.resize(static_cast<std::size_t>(rows));
   for (Index r = 0; r < rows; ++r) rowOf_[static_cast<std::size_t>(r)] = r;
-  initBudget(rows, cacheBytes,
-             static_cast<std::int64_t>(rows) * static_cast<std::int64_t>(sizeof(Index)));
+  if (rows > 0)
+    averageRowSize_ = static_cast<double>(sparseRows_->storedEntries()) / static_cast<double>(rows);
+  // The pivot's arrays are about 12 bytes a feature: kept when that is at most four times what
+  // the rows hold (12 bytes a non-zero), so a file with a few huge feature indices keeps the merge.
+  std::int64_t pivotBytes = 0;
+  if (sparseRows_->dimension() <= 4 * sparseRows_->storedEntries() + 65536) {
+    pivot_ = std::make_unique<SparsePivot>(*sparseRows_);
+    pivotBytes = pivot_->bytes();
+  }
+  initBudget(
+      rows, cacheBytes,
+      static_cast<std::int64_t>(rows) * static_cast<std::int64_t>(sizeof(Index)) + pivotBytes);
 }
 
 void QColumnCache::initBudget(Index n, std::int64_t cacheBytes, std::int64_t samplesBytes) {
@@ -159,18 +167,25 @@ void QColumnCache::compute(Index position, Index first, Index last, float* out) 
   const Index count = last - first;
   if (static_cast<Index>(scratch_.size()) < count) scratch_.resize(static_cast<std::size_t>(count));
   double* k = scratch_.data();
+  const bool throughPivot = pivot_ && pivot_->worthwhile(count);
+  if (throughPivot) pivot_->set(sparseRows_->row(rowOf_[static_cast<std::size_t>(position)]));
   if (parallelFor_ && count >= 2 * parallelMinimum()) {
     parallelFor_(count, [&](Index begin, Index end) {
-      computePart(position, first + begin, first + end, k + begin, out + begin);
+      computePart(position, first + begin, first + end, k + begin, out + begin, throughPivot);
     });
   } else {
-    computePart(position, first, last, k, out);
+    computePart(position, first, last, k, out, throughPivot);
   }
 }
 
-void QColumnCache::computePart(Index position, Index first, Index last, double* k,
-                               float* out) const {
-  if (sparse_) {
+void QColumnCache::computePart(Index position, Index first, Index last, double* k, float* out,
+                               bool throughPivot) const {
+  if (sparse_ && throughPivot) {
+    std::vector<double> buffer(static_cast<std::size_t>(pivot_->bufferSize()));
+    for (Index a = first; a < last; ++a)
+      k[a - first] = pivot_->kernelValue(
+          kernel_, sparseRows_->row(rowOf_[static_cast<std::size_t>(a)]), buffer.data());
+  } else if (sparse_) {
     const SparseRowView b = sparseRows_->row(rowOf_[static_cast<std::size_t>(position)]);
     for (Index a = first; a < last; ++a)
       k[a - first] = kernelValue(kernel_, sparseRows_->row(rowOf_[static_cast<std::size_t>(a)]), b);

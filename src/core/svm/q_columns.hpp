@@ -45,7 +45,9 @@
 #include "data/sparse_rows.hpp"
 #include "kernels/kernel_block.hpp"
 #include "svm/parallel_for.hpp"
+#include "svm/sparse_kernel.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -99,9 +101,19 @@ class QColumnCache {
   // N = 5 000: 0.030 s on one thread, 0.038 with columns of 5 000 cut in two;
   // bench/engine_vs_libsvm.py's sets under `perf stat -r 10`).
   static constexpr Index kCheapDimension = 16;
+  // Sparse rows: an entry costs a merge over both rows' non-zeros, about 2·(average row size)
+  // steps against about kCheapDimension for a dense entry of that many features, so a thread's
+  // share is shorter by that factor, within [kSparseParallelMinimum, kParallelMinimum]: 273 entries
+  // for 60 non-zeros a row, which on bench/engine_vs_libsvm.py's 3 000-row sparse set are about
+  // 40 µs of work, several times a worker's waking (thread_pool.hpp).
+  static constexpr Index kSparseParallelMinimum = 128;
   Index parallelMinimum() const {
-    return !sparse_ && dense_.dimension() < kCheapDimension ? 2 * kParallelMinimum
-                                                            : kParallelMinimum;
+    if (sparse_) {
+      const double entries = static_cast<double>(kParallelMinimum * kCheapDimension) /
+                             (2.0 * std::max(averageRowSize_, 1.0));
+      return std::clamp(static_cast<Index>(entries), kSparseParallelMinimum, kParallelMinimum);
+    }
+    return dense_.dimension() < kCheapDimension ? 2 * kParallelMinimum : kParallelMinimum;
   }
   // Logged swaps per variable before every column is brought up to date (8 bytes each).
   static constexpr Index kSwapLogBound = 16;
@@ -144,8 +156,10 @@ class QColumnCache {
   void flushSwapLog();
   // Q entries of the variable at `position` over positions first .. last−1 into out.
   void compute(Index position, Index first, Index last, float* out);
-  // The same for entries first .. last−1 with the double values in k (one thread's share).
-  void computePart(Index position, Index first, Index last, double* k, float* out) const;
+  // The same for entries first .. last−1 with the double values in k (one thread's share);
+  // sparse rows through pivot_ when it holds the row at `position`.
+  void computePart(Index position, Index first, Index last, double* k, float* out,
+                   bool throughPivot) const;
 
   KernelParams kernel_;
   bool sparse_ = false;
@@ -155,8 +169,12 @@ class QColumnCache {
   ParallelFor parallelFor_;
   std::shared_ptr<const SparseRows> sparseRows_;  // variable order; rowOf_ maps positions to rows
   std::vector<Index> rowOf_;                      // sparse: position → row
-  Eigen::VectorXf signs_;                         // position order
-  std::vector<Head> heads_;                       // per position
+  // Sparse: a column's row spread over the dimension (sparse_kernel.hpp), when its arrays are
+  // not much larger than the rows themselves.
+  std::unique_ptr<SparsePivot> pivot_;
+  double averageRowSize_ = 0;  // sparse: stored entries a row
+  Eigen::VectorXf signs_;      // position order
+  std::vector<Head> heads_;    // per position
   // The LRU list over cached positions, circular through the sentinel size(): next_[sentinel] is
   // the least recently used.
   std::vector<Position> previous_;

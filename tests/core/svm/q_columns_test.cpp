@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -194,6 +195,30 @@ TEST_CASE("Q columns: a column is cut between threads only when each part is lon
     // The first column (one entry short of two parts) stayed on the calling thread.
     CHECK(cuts == std::vector<Index>{2 * perThread, n});
   }
+}
+
+TEST_CASE("Q columns: sparse rows are cut in shorter parts, by their non-zeros a row",
+          "[svm][cache]") {
+  // An entry is a merge over two rows' non-zeros: the more of them, the fewer entries a thread
+  // needs (QColumnCache::parallelMinimum), within [kSparseParallelMinimum, kParallelMinimum].
+  const auto rowsOf = [](Index n, int nonZeros) {
+    auto rows = std::make_shared<SparseRows>();
+    SparseRow row;
+    for (Index r = 0; r < n; ++r) {
+      row.clear();
+      for (int k = 0; k < nonZeros; ++k) row.push(k * 3 + static_cast<int>(r % 3), 0.5 + k);
+      rows->appendRow(row.view());
+    }
+    return rows;
+  };
+  const KernelParams kernel = KernelParams::rbf(0.01);
+  const Vector signs = Vector::Ones(40);
+  CHECK(QColumnCache(kernel, rowsOf(40, 60), signs, 1 << 20).parallelMinimum() ==
+        QColumnCache::kParallelMinimum * QColumnCache::kCheapDimension / 120);
+  CHECK(QColumnCache(kernel, rowsOf(40, 1), signs, 1 << 20).parallelMinimum() ==
+        QColumnCache::kParallelMinimum);
+  CHECK(QColumnCache(kernel, rowsOf(40, 1000), signs, 1 << 20).parallelMinimum() ==
+        QColumnCache::kSparseParallelMinimum);
 }
 
 TEST_CASE("Q columns: a column read once is Q's, and the cache keeps what it held",

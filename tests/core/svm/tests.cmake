@@ -15,6 +15,7 @@ target_sources(kpg_core_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/svm_train_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nu_svm_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_train_sparse_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sparse_kernel_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model_io_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/determinism_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/svm_model_test.cpp

@@ -1,0 +1,131 @@
+// Edits of the points update the lab's kernel matrix in place (lab_state.hpp LabKernelMatrix):
+// no provider is built again, and the lab reaches what it reached when every edit rebuilt it.
+#include "lab/lab_state.hpp"
+#include "svm/dual_problem.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace kpg;
+using namespace kpg::app;
+
+namespace {
+
+void requireOk(LabState& lab, const LabAction& action) {
+  const auto error = apply(lab, action, false);
+  INFO((error ? *error : std::string()));
+  REQUIRE_FALSE(error);
+}
+
+void finish(LabState& lab) {
+  for (int frames = 0; (lab.live.pending || lab.replay) && frames < 100000; ++frames)
+    advance(lab, 1.0 / 60, 10);
+}
+
+LabState moons(Index n, const KernelParams& kernel) {
+  LabState lab = makeLabState();
+  requireOk(lab, action::Generate{"moons", n, 0.15, 5});
+  requireOk(lab, action::SetKernel{kernel});
+  requireOk(lab, action::SetC{1});
+  finish(lab);
+  REQUIRE(lab.model.status == SmoStatus::Converged);
+  return lab;
+}
+
+// Every column of the lab's Q against the one cSvcDual builds afresh over the lab's points.
+void requireQOfRebuild(const LabState& lab) {
+  const DualProblem& problem = lab.history->current().problem();
+  const DualProblem rebuilt =
+      cSvcDual(lab.data.points, lab.data.labels, lab.params.kernel, lab.params.c);
+  const Index n = rebuilt.size();
+  REQUIRE(problem.size() == n);
+  Vector a(n), b(n);
+  for (Index j = 0; j < n; ++j) {
+    problem.q->column(j, a);
+    rebuilt.q->column(j, b);
+    REQUIRE(a == b);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Lab: an edit of the points updates the kernel matrix, not rebuilds it, as a rebuild",
+          "[app][live][edit]") {
+  for (const KernelParams& kernel :
+       {KernelParams::rbf(2), KernelParams::linear(), KernelParams::polynomial(1, 1, 3)}) {
+    INFO(describe(kernel));
+    LabState lab = moons(120, kernel);
+    // The reference: the same lab, made the same way, whose kernel matrix is dropped before
+    // every action, so that each edit builds it from scratch as every edit did before edits
+    // were applied in place.
+    LabState rebuilt = moons(120, kernel);
+    const std::int64_t builds = lab.kernelMatrixBuilds();
+    const std::vector<LabAction> edits = {
+        action::MovePoint{3, 0.4, 0.2, true},
+        action::MovePoint{3, 0.45, 0.25, true},
+        action::MovePoint{3, 0.5, 0.3, true},
+        action::EndDrag{},
+        action::AddPoint{0.1, -0.2, -1},
+        action::SetLabel{7, -static_cast<int>(lab.data.labels(7))},
+        action::DeletePoint{10},
+        action::DeletePoint{0},
+        action::AddPoint{1.5, 0.5, 1},
+        action::MovePoint{lab.pointCount() - 2, -0.3, 0.6, false},
+    };
+    for (std::size_t e = 0; e < edits.size(); ++e) {
+      INFO("action " << e);
+      requireOk(lab, edits[e]);
+      rebuilt.kernelMatrix.q.reset();
+      requireOk(rebuilt, edits[e]);
+      finish(lab);
+      finish(rebuilt);
+      CHECK(lab.kernelMatrixBuilds() == builds);
+      requireQOfRebuild(lab);
+      REQUIRE(lab.model.status == rebuilt.model.status);
+      CHECK(lab.stepCount() == rebuilt.stepCount());
+      CHECK(lab.history->current().alpha() == rebuilt.history->current().alpha());
+      CHECK(lab.model.solution.bias == rebuilt.model.solution.bias);
+      CHECK(lab.history->current().objective() == rebuilt.history->current().objective());
+    }
+    CHECK(lab.kernelMatrix.edits >= 9);
+  }
+}
+
+TEST_CASE("Lab: C and eps keep the kernel matrix; a kernel change builds it once", "[app][edit]") {
+  LabState lab = moons(80, KernelParams::rbf(1));
+  const std::int64_t builds = lab.kernelMatrixBuilds();
+  requireOk(lab, action::SetC{3});
+  requireOk(lab, action::SetEps{1e-4});
+  finish(lab);
+  CHECK(lab.kernelMatrixBuilds() == builds);
+  // A γ slider moved one rung, then held still: the action comes again with the same value.
+  requireOk(lab, action::SetKernel{KernelParams::rbf(1.5)});
+  requireOk(lab, action::SetKernel{KernelParams::rbf(1.5)});
+  finish(lab);
+  CHECK(lab.kernelMatrixBuilds() == builds + 1);
+  requireQOfRebuild(lab);
+  // Then a drag edits the new one.
+  requireOk(lab, action::MovePoint{5, 0.2, 0.2, true});
+  requireOk(lab, action::MovePoint{5, 0.3, 0.2, true});
+  finish(lab);
+  CHECK(lab.kernelMatrixBuilds() == builds + 1);
+  requireQOfRebuild(lab);
+}
+
+TEST_CASE("Lab: a copy of the lab that shares the kernel matrix edits its own", "[app][edit]") {
+  LabState lab = moons(60, KernelParams::rbf(2));
+  const Matrix before = lab.data.points;
+  LabState trial = lab;  // as the exercises' checks copy the lab
+  requireOk(trial, action::MovePoint{2, 1.0, 1.0, false});
+  finish(trial);
+  CHECK(trial.kernelMatrixBuilds() == lab.kernelMatrixBuilds() + 1);
+  // The original's solver still reads the matrix of its own points.
+  requireQOfRebuild(lab);
+  CHECK(lab.data.points == before);
+  requireOk(lab, action::MovePoint{2, -1.0, 0.5, false});
+  finish(lab);
+  requireQOfRebuild(lab);
+  requireQOfRebuild(trial);
+}

@@ -92,7 +92,7 @@ std::shared_ptr<const QMatrix> kernelMatrixFor(LabState& lab, const SampleEdit* 
   }
   kept.q.reset();  // its memory is free before the new one takes its own
   kept.q = makeQMatrix(lab.params.kernel, data.points, DualVariableMap::classification(data.labels),
-                       options.cacheBytes, options.storage, options.precomputeWhenFits);
+                       options.cacheBytes, options.storage, options.precomputeWhenFits, true);
   kept.kernel = lab.params.kernel;
   kept.data = data;
   ++kept.builds;

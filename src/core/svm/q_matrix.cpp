@@ -110,14 +110,16 @@ bool isIdentity(const DualVariableMap& map, Index samples) {
 // ---- PrecomputedQMatrix ----
 
 PrecomputedQMatrix::PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x,
-                                       DualVariableMap map)
-    : kernel_(kernel), points_(x), editable_(true), map_(std::move(map)) {
-  samples_ = points_.size();
+                                       DualVariableMap map, bool editable)
+    : kernel_(kernel), editable_(editable), map_(std::move(map)) {
+  KernelSamples<double> samples(x);
+  samples_ = samples.size();
   lower_.resize(static_cast<std::size_t>(rowStart(samples_)));
   // Row a is column a's entries above and on the diagonal: the same bits (the class comment).
   for (Index a = 0; a < samples_; ++a)
-    kernelColumnRange(kernel, points_, a, 0, a + 1,
+    kernelColumnRange(kernel, samples, a, 0, a + 1,
                       lower_.data() + static_cast<std::size_t>(rowStart(a)));
+  if (editable_) points_ = std::move(samples);
   initDiagonal();
 }
 
@@ -428,10 +430,11 @@ std::int64_t CachedQMatrix::memoryBytes() const {
 
 std::shared_ptr<QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
                                      DualVariableMap map, std::int64_t cacheBytes,
-                                     QColumnStorage storage, bool precomputeWhenFits) {
+                                     QColumnStorage storage, bool precomputeWhenFits,
+                                     bool editable) {
   const std::int64_t full = static_cast<std::int64_t>(x.rows()) * x.rows() * 8;
   if (precomputeWhenFits && full <= cacheBytes)
-    return std::make_shared<PrecomputedQMatrix>(kernel, x, std::move(map));
+    return std::make_shared<PrecomputedQMatrix>(kernel, x, std::move(map), editable);
   return std::make_shared<CachedQMatrix>(kernel, x, std::move(map), cacheBytes, storage);
 }
 

@@ -118,8 +118,11 @@ class PrecomputedQMatrix final : public QMatrix {
   // over rows 0 .. a): x_a·x_b and x_b·x_a are the same products summed in the same order, and
   // every map of kernel_block.cpp is symmetric in a and b ((‖x_a‖² + ‖x_b‖²) − 2 x_a·x_b), so the
   // entries above are the same bits (tests/core/svm/q_matrix_test.cpp compares with kernelColumn).
-  // Row-major, so that an added sample is a new last row (applyEdit).
-  PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map);
+  // Row-major, so that an added sample is a new last row (applyEdit). `editable` keeps a copy of
+  // the samples (N·d doubles) for applyEdit; without it applyEdit refuses every edit (a
+  // one-vs-one sub-problem of digits would hold a third more memory for nothing).
+  PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map,
+                     bool editable = false);
   // Any symmetric N×N kernel matrix, e.g. of a composed Kernel or a string kernel (gramMatrix
   // copies each entry to its mirror); its lower triangle is kept.
   PrecomputedQMatrix(const Matrix& kernelMatrix, DualVariableMap map);
@@ -142,7 +145,7 @@ class PrecomputedQMatrix final : public QMatrix {
   // Row and column m from the kernel (after sample m changed).
   void recomputeSample(Index m);
   KernelParams kernel_;
-  KernelSamples<double> points_;  // kept for applyEdit (none when built from a kernel matrix)
+  KernelSamples<double> points_;  // kept for applyEdit when editable
   bool editable_ = false;
   Index samples_ = 0;          // N stored (deleted samples included)
   std::vector<double> lower_;  // row-major lower triangle, N(N+1)/2 entries
@@ -221,11 +224,11 @@ class CachedQMatrix final : public QMatrix {
 
 // Precomputed (double) when the N×N kernel matrix fits in `cacheBytes` and precomputeWhenFits,
 // cached otherwise, with columns stored as `storage` says. Not const, so that its owner may
-// edit it (applyEdit) while no solver reads it.
+// edit it (applyEdit, which a precomputed one applies when `editable`) while no solver reads it.
 std::shared_ptr<QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
                                      DualVariableMap map, std::int64_t cacheBytes,
                                      QColumnStorage storage = QColumnStorage::Double,
-                                     bool precomputeWhenFits = true);
+                                     bool precomputeWhenFits = true, bool editable = false);
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const SparseRows& x,
                                            DualVariableMap map, std::int64_t cacheBytes,
                                            QColumnStorage storage = QColumnStorage::Double,

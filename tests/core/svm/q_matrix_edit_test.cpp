@@ -24,7 +24,8 @@ constexpr std::int64_t kSmallCacheBytes = 6 * 60 * 8;
 std::shared_ptr<QMatrix> build(Provider provider, const KernelParams& kernel, const Matrix& x,
                                const Vector& y) {
   if (provider == Provider::Precomputed)
-    return std::make_shared<PrecomputedQMatrix>(kernel, x, DualVariableMap::classification(y));
+    return std::make_shared<PrecomputedQMatrix>(kernel, x, DualVariableMap::classification(y),
+                                                true);
   return std::make_shared<CachedQMatrix>(kernel, x, DualVariableMap::classification(y),
                                          kSmallCacheBytes, QColumnStorage::Double);
 }
@@ -192,14 +193,17 @@ TEST_CASE("Q matrix: a provider that cannot apply an edit refuses it and stays a
   CHECK_FALSE(fromGram.applyEdit(move));
   CHECK(fromGram.diagonal() == Vector::Ones(4));
   // ε-SVR's 2N variables over N samples: an edit of one variable is not one sample's.
-  PrecomputedQMatrix svr(kernel, x, DualVariableMap::regression(4));
+  PrecomputedQMatrix svr(kernel, x, DualVariableMap::regression(4), true);
   Vector before(8), after(8);
   svr.column(2, before);
   CHECK_FALSE(svr.applyEdit(move));
   svr.column(2, after);
   CHECK(before == after);
+  // Built without keeping its samples.
+  PrecomputedQMatrix kept(kernel, x, DualVariableMap::classification(y));
+  CHECK_FALSE(kept.applyEdit(move));
   // A point with the wrong number of features.
-  PrecomputedQMatrix q(kernel, x, DualVariableMap::classification(y));
+  PrecomputedQMatrix q(kernel, x, DualVariableMap::classification(y), true);
   move.point = Vector::Constant(3, 1.0);
   CHECK_FALSE(q.applyEdit(move));
   // An index out of range.

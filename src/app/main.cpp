@@ -279,7 +279,8 @@ extern "C" {
 // The canvas's view transform (CSS pixels of the page ↔ plot coordinates), the field renderer's
 // state and the frame timings: {"canvas": {left, top, right, bottom}, "centre": [x, y],
 // "scale": px per unit, "visible": {xMin, xMax, yMin, yMax}, "field": {...}, "frame": {...},
-// "live": {on, pending, segments, warmStartUpdates, status}, "render": {framesRendered, ...}}.
+// "live": {on, pending, segments, warmStartUpdates, status, edits, editMs, editProblemMs,
+// kernelBuilds}, "render": {framesRendered, ...}}.
 // A plot point (x, y) is on the page at (cx + (x − centre₀)·scale, cy − (y − centre₁)·scale),
 // (cx, cy) the canvas rectangle's centre.
 EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
@@ -359,6 +360,12 @@ EMSCRIPTEN_KEEPALIVE const char* kpg_view_json() {
   put(live, "segments", integer(state.lab.live.segments));
   put(live, "warmStartUpdates", integer(state.lab.live.warmStartUpdates));
   put(live, "status", kpg::json::str(smoStatusName(state.lab.model.status)));
+  // The last edit of the points: the action's own time and its problem part (lab_state.hpp
+  // EditTimings), and the kernel matrices built from scratch so far (an edit updates in place).
+  put(live, "edits", integer(state.lab.editTimings.count));
+  put(live, "editMs", num(state.lab.editTimings.actionMs));
+  put(live, "editProblemMs", num(state.lab.editTimings.problemMs));
+  put(live, "kernelBuilds", integer(state.lab.kernelMatrixBuilds()));
   put(out, "live", std::move(live));
   // The canvas gesture in progress (tests start a drag once the press has been seen on a point).
   const CanvasGesture& g = v.ui.gesture;

@@ -9,13 +9,16 @@
 // frame's total, then an idle view's frames over 2 s. It also runs after --live's figures.
 // --busy: a busy loop on every core while measuring (students' laptops are never idle).
 //
-// First, Live mode: a point of two moons (500 points, RBF γ = 2, C = 1) dragged
-// with real mouse events (one move per display refresh, 3 s), with the field shown and hidden.
-// It prints the median interval between frames the app drew, the wasm time per frame (frame()'s
-// own time, split into solver, field, UI and draw; kpg_view_json), the rasterizer's share (the
-// interval with the field shown minus with it hidden: SwiftShader's work on the field shader),
-// and the warm-start updates per edit; then an idle page's frames over 2 s (render on change).
-// --live stops there. Then, the original running-SMO figures:
+// First, Live mode: a point of two moons (500, 2 000 and 5 000 points, RBF γ = 2, C = 1) dragged
+// with real mouse events (one move per display refresh, 3 s), with the field shown (and at 500
+// points hidden too). It prints the median interval between frames the app drew, the wasm time
+// per frame (frame()'s own time, split into solver, field, UI and draw; kpg_view_json), the
+// dispatch time of one edit (the movePoint action's own time, and its part that updated the
+// problem and started the solver: kpg_view_json live.editMs, live.editProblemMs) with its growth
+// from one size to the next, the kernel matrices built from scratch during the drag, the
+// rasterizer's share (the interval with the field shown minus with it hidden: SwiftShader's work
+// on the field shader), and the warm-start updates per edit; then an idle page's frames over 2 s
+// (render on change). --live stops there. Then, the original running-SMO figures:
 //
 // In headless Chromium the WebGL is SwiftShader (a CPU rasterizer), so
 // these are CPU figures, far above what a GPU gives. For N = 100, 500 and 2 000 points (two
@@ -35,6 +38,7 @@ const busy = args.includes('--busy');
 const siteDir = args.find((a, k) => !a.startsWith('--') && args[k - 1] !== '--frames') || process.env.KPG_SITE_DIR ||
   path.join(repoRoot, 'build', 'wasm', 'site');
 const sizes = [100, 500, 2000];
+const liveSizes = [500, 2000, 5000];
 const runSeconds = 4;
 // --frames N: the feature space's frames per pass (default 40).
 const framesArg = args.indexOf('--frames');
@@ -76,6 +80,7 @@ async function liveDrag(page, fieldShown) {
     if (c === 'free' && d < best) { best = d; k = i; }
   });
   const v = await viewOf(page);
+  const buildsBefore = v.live.kernelBuilds;
   const [x0, y0] = s.session.points[k];
   const cx = (v.canvas.left + v.canvas.right) / 2;
   const cy = (v.canvas.top + v.canvas.bottom) / 2;
@@ -124,7 +129,26 @@ async function liveDrag(page, fieldShown) {
   const after = await page.evaluate(() => window.kpg.state().session.points.length);
   if (after !== s.session.points.length) process.stderr.write(`warning: the drag changed the point count to ${after}\n`);
   await page.waitForFunction(() => !window.kpg.state().livePending, null, { timeout: 60000 });
+  const buildsAfter = (await viewOf(page)).live.kernelBuilds;
+  // The same edit through window.kpg.dispatch, timed around the call by the page (every build
+  // has it): 30 moves of the point, one per displayed frame.
+  const dispatched = await page.evaluate(async ({ k, x0, y0 }) => {
+    const times = [];
+    for (let m = 0; m < 30; m += 1) {
+      const t0 = performance.now();
+      window.kpg.dispatch({ type: 'movePoint', index: k, x: x0 + 0.05 * Math.sin(m), y: y0 + 0.02 * m });
+      times.push(performance.now() - t0);
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return times;
+  }, { k, x0, y0 });
+  await page.waitForFunction(() => !window.kpg.state().livePending, null, { timeout: 60000 });
   const measured = frames.slice(2);
+  // One edit's dispatch: the frames whose live.edits moved on (one pointer move per refresh;
+  // when two land in one frame, the last one's time).
+  const editFrames = [];
+  for (let f = 1; f < measured.length; f += 1)
+    if (measured[f].live.edits !== measured[f - 1].live.edits) editFrames.push(measured[f].live);
   // Warm-start updates per edit: the count each finished warm start reports, once per segment.
   const updates = [];
   for (const f of measured) if (f.newSegment && !f.live.pending) updates.push(f.live.warmStartUpdates);
@@ -134,6 +158,10 @@ async function liveDrag(page, fieldShown) {
     interval: median(measured.map((f) => f.interval)), interval95: p95(measured.map((f) => f.interval)),
     cpu: pick('cpuMs'), solver: pick('solverMs'), field: pick('fieldMs'), ui: pick('uiMs'), draw: pick('drawMs'),
     edits: measured.filter((f) => f.newSegment).length,
+    editMs: median(editFrames.map((l) => l.editMs)), editMs95: p95(editFrames.map((l) => l.editMs)),
+    problemMs: median(editFrames.map((l) => l.editProblemMs)), editsTimed: editFrames.length,
+    kernelBuilds: buildsAfter - buildsBefore,
+    dispatchMs: median(dispatched), dispatchMs95: p95(dispatched),
     updatesMedian: median(updates), updatesMax: updates.length ? Math.max(...updates) : NaN,
     fieldsCompleted: measured.length ? measured[measured.length - 1].fieldCompleted - measured[0].fieldCompleted : 0,
   };
@@ -211,21 +239,25 @@ try {
     await page.waitForFunction(() => window.kpg && (window.kpg.ready || window.kpg.error), null,
                                { timeout: 60000 });
     const dispatch = (a) => page.evaluate((x) => window.kpg.dispatch(x), a);
-    await dispatch({ type: 'generate', name: 'moons', count: 500, noise: 0.15, seed: 1 });
-    await dispatch({ type: 'setC', C: 1 });
-    await dispatch({ type: 'setKernel', kernel: 'rbf', gamma: 2 });
-    await page.waitForFunction(() => !window.kpg.state().livePending, null, { timeout: 60000 });
-    await dispatch({ type: 'reset' });
-    await dispatch({ type: 'runToConvergence', budgetMs: 2000 });
-    await page.waitForFunction(() => window.kpg.state().solver.status === 'converged', null, { timeout: 60000 });
-    const cold = (await page.evaluate(() => window.kpg.state())).solver;
-    process.stderr.write(`Live drag, 500 moons: cold solve ${cold.step} updates, ${cold.supportVectors} SVs\n`);
-    for (const shown of [true, false]) {
-      process.stderr.write(`Live drag with the field ${shown ? 'shown' : 'hidden'}…\n`);
-      const row = await liveDrag(page, shown);
-      row.coldSteps = cold.step;
-      row.svs = cold.supportVectors;
-      liveRows.push(row);
+    for (const n of liveSizes) {
+      await dispatch({ type: 'generate', name: 'moons', count: n, noise: 0.15, seed: 1 });
+      await dispatch({ type: 'setC', C: 1 });
+      await dispatch({ type: 'setKernel', kernel: 'rbf', gamma: 2 });
+      await page.waitForFunction(() => !window.kpg.state().livePending, null, { timeout: 120000 });
+      await dispatch({ type: 'reset' });
+      await dispatch({ type: 'runToConvergence', budgetMs: 2000 });
+      await page.waitForFunction(() => window.kpg.state().solver.status === 'converged', null,
+                                 { timeout: 120000 });
+      const cold = (await page.evaluate(() => window.kpg.state())).solver;
+      process.stderr.write(`Live drag, ${n} moons: cold solve ${cold.step} updates, ${cold.supportVectors} SVs\n`);
+      for (const shown of n === liveSizes[0] ? [true, false] : [true]) {
+        process.stderr.write(`Live drag with the field ${shown ? 'shown' : 'hidden'}…\n`);
+        const row = await liveDrag(page, shown);
+        row.n = n;
+        row.coldSteps = cold.step;
+        row.svs = cold.supportVectors;
+        liveRows.push(row);
+      }
     }
     await page.evaluate(() => Module.ccall('kpg_set_field_visible', null, ['number'], [1]));
     // Idle: after the field settles, frames drawn and refreshes skipped over 2 s.
@@ -361,17 +393,38 @@ if (featureSpace) {
 }
 if (featureSpaceOnly) process.exit(0);
 
-console.log('Live mode: dragging a point of two moons (500 points, RBF γ = 2, C = 1), real mouse events,');
+console.log('Live mode: dragging a point of two moons (RBF γ = 2, C = 1), real mouse events,');
 console.log('headless Chromium + SwiftShader (CPU rendering), 1280×800\n');
-console.log('  field    frames drawn  interval median (p95)   wasm per frame: total = solver + field + UI + draw   edits  warm-start updates per edit: median (max)  cold solve');
+console.log('  N     field    frames drawn  interval median (p95)   wasm per frame: total = solver + field + UI + draw   edits  warm-start updates per edit: median (max)  cold solve');
 for (const r of liveRows) {
-  console.log(`  ${(r.fieldShown ? 'shown' : 'hidden').padEnd(8)} ${String(r.frames).padStart(6)}        ` +
+  console.log(`  ${String(r.n).padEnd(5)} ${(r.fieldShown ? 'shown' : 'hidden').padEnd(8)} ${String(r.frames).padStart(6)}        ` +
               `${f1(r.interval).padStart(6)} ms (${f1(r.interval95)} ms)      ` +
               `${f1(r.cpu)} = ${f1(r.solver)} + ${f1(r.field)} + ${f1(r.ui)} + ${f1(r.draw)} ms`.padEnd(48) +
               `${String(r.edits).padStart(6)}  ${String(r.updatesMedian).padStart(10)} (${r.updatesMax})` +
               `${String(r.coldSteps).padStart(28)}`);
 }
-if (liveRows.length === 2) {
+console.log('\nOne edit\'s dispatch (the movePoint action\'s own time: the problem updated or rebuilt, the');
+console.log('solver started, the live re-convergence\'s first slice and the model view), field shown');
+console.log('during the drag (kpg_view_json live.editMs, live.editProblemMs), and 30 moves through window.kpg.dispatch');
+console.log('timed around the call by the page:');
+console.log('  N     drag: edits  dispatch median (p95)   of which problem   kernel matrices built   kpg.dispatch median (p95)   frame interval');
+const f2 = (v) => (Number.isFinite(v) ? v.toFixed(2) : '—');
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `×${(a / b).toFixed(2)}` : '—');
+let previous = null;
+const growthRows = [];
+for (const r of liveRows.filter((row) => row.fieldShown)) {
+  console.log(`  ${String(r.n).padEnd(5)} ${String(r.editsTimed).padStart(11)}  ${f2(r.editMs).padStart(8)} ms (${f2(r.editMs95)} ms)` +
+              `${f2(r.problemMs).padStart(12)} ms   ${String(r.kernelBuilds).padStart(12)}` +
+              `${f2(r.dispatchMs).padStart(22)} ms (${f2(r.dispatchMs95)} ms)${f1(r.interval).padStart(12)} ms`);
+  if (previous) {
+    growthRows.push(`  ${previous.n} → ${r.n} (N ×${(r.n / previous.n).toFixed(1)}): dispatch ${ratio(r.editMs, previous.editMs)}, ` +
+                    `problem ${ratio(r.problemMs, previous.problemMs)}, kpg.dispatch ${ratio(r.dispatchMs, previous.dispatchMs)}`);
+  }
+  previous = r;
+}
+console.log('\nGrowth of one edit\'s time (linear in N: the same ratio as N)');
+for (const g of growthRows) console.log(g);
+if (liveRows.length >= 2 && !liveRows[1].fieldShown) {
   const share = liveRows[0].interval - liveRows[1].interval;
   console.log(`\n  rasterizer's share (field shown − hidden, median interval): ${f1(share)} ms of ` +
               `${f1(liveRows[0].interval)} ms; wasm's own time ${f1(liveRows[0].cpu)} ms`);

@@ -36,9 +36,75 @@ SmoOptions smoOptions(const LabParams& params) {
 
 namespace {
 
+bool samePoints(const PointSet& a, const PointSet& b) {
+  return a.points.rows() == b.points.rows() && a.points.cols() == b.points.cols() &&
+         a.labels.size() == b.labels.size() && a.points == b.points && a.labels == b.labels;
+}
+
+// The edit done on a point set, as the actions do it on the lab's (for the kept copy that says
+// which points the kernel matrix holds).
+void applyToPoints(PointSet& data, const SampleEdit& edit) {
+  const Index n = data.points.rows();
+  switch (edit.kind) {
+    case SampleEdit::Kind::Add:
+      data.points.conservativeResize(n + 1, 2);
+      data.labels.conservativeResize(n + 1);
+      data.points.row(n) = edit.point.transpose();
+      data.labels(n) = edit.sign;
+      break;
+    case SampleEdit::Kind::Move:
+      data.points.row(edit.index) = edit.point.transpose();
+      break;
+    case SampleEdit::Kind::Delete: {
+      const Index tail = n - edit.index - 1;
+      data.points.block(edit.index, 0, tail, 2) = data.points.bottomRows(tail).eval();
+      data.labels.segment(edit.index, tail) = data.labels.tail(tail).eval();
+      data.points.conservativeResize(n - 1, 2);
+      data.labels.conservativeResize(n - 1);
+      break;
+    }
+    case SampleEdit::Kind::Relabel:
+      data.labels(edit.index) = edit.sign;
+      break;
+  }
+}
+
+// The Q provider of the current points and kernel (LabKernelMatrix): the kept one as it is when
+// it holds these points, updated in place by `edit` when it held the points just before the
+// edit, or else a new one.
+std::shared_ptr<const QMatrix> kernelMatrixFor(LabState& lab, const SampleEdit* edit) {
+  LabKernelMatrix& kept = lab.kernelMatrix;
+  const PointSet& data = lab.data;
+  const QMatrixOptions options;  // cSvcDual's: precomputed while the N×N matrix fits
+  const std::int64_t n = data.points.rows();
+  const bool precomputed = n * n * 8 <= options.cacheBytes;
+  if (kept.q && kept.kernel == lab.params.kernel) {
+    if (samePoints(kept.data, data)) return kept.q;
+    // use_count 1: no solver (the history was dropped) and no copy of the lab reads it.
+    const bool keptPrecomputed = dynamic_cast<const PrecomputedQMatrix*>(kept.q.get()) != nullptr;
+    if (edit && kept.q.use_count() == 1 && keptPrecomputed == precomputed) {
+      applyToPoints(kept.data, *edit);
+      if (samePoints(kept.data, data) && kept.q->applyEdit(*edit)) {
+        ++kept.edits;
+        return kept.q;
+      }
+    }
+  }
+  kept.q.reset();  // its memory is free before the new one takes its own
+  kept.q = makeQMatrix(lab.params.kernel, data.points, DualVariableMap::classification(data.labels),
+                       options.cacheBytes, options.storage, options.precomputeWhenFits, true);
+  kept.kernel = lab.params.kernel;
+  kept.data = data;
+  ++kept.builds;
+  return kept.q;
+}
+
 // Builds the solver at step 0 for the current data and parameters (or records why not), from
-// α = 0, or from `start` (a warm start, already feasible: warmStartAlpha) when given.
-void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
+// α = 0, or from `start` (a warm start, already feasible: warmStartAlpha) when given. `edit`:
+// the edit of the points since the last call, if it was one (the kernel matrix then follows it
+// in place).
+void rebuildSolver(LabState& lab, const Vector* start = nullptr, const SampleEdit* edit = nullptr) {
+  const auto started = Clock::now();
   lab.history.reset();
   lab.replay.reset();
   lab.live.pending = false;
@@ -81,7 +147,7 @@ void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
       return;
     }
   }
-  DualProblem problem = cSvcDual(lab.data.points, y, lab.params.kernel, lab.params.c);
+  DualProblem problem = cSvcDual(kernelMatrixFor(lab, edit), y, lab.params.c);
   if (start && start->size() == problem.size()) problem.alpha0 = *start;
   if (auto error = validate(problem)) {
     lab.problemError = error;
@@ -97,22 +163,29 @@ void rebuildSolver(LabState& lab, const Vector* start = nullptr) {
     return;
   }
   lab.history.emplace(std::move(solver), lab.params.bias);
+  if (edit) {
+    ++lab.editTimings.count;
+    lab.editTimings.problemMs = millisecondsSince(started);
+  }
   refreshModel(lab);
 }
 
-void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin);
+void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin,
+               const SampleEdit* edit = nullptr);
 
-// An edit of the points (not of the parameters): the Data list then says "(edited)".
-void afterPointEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin) {
+// An edit of the points (not of the parameters): the Data list then says "(edited)". `edit`
+// says which, when it is one point's.
+void afterPointEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin,
+                    const SampleEdit* edit = nullptr) {
   lab.dataEdited = true;
-  afterEdit(lab, why, origin);
+  afterEdit(lab, why, origin, edit);
 }
 
 // A change of data or parameters: rebuild, and say so when progress was discarded.
-void resetAfterChange(LabState& lab, const std::string& why) {
+void resetAfterChange(LabState& lab, const std::string& why, const SampleEdit* edit = nullptr) {
   const std::int64_t lost = lab.stepCount();
   const bool wasRunning = lab.playback.running;
-  rebuildSolver(lab);
+  rebuildSolver(lab, nullptr, edit);
   if (lost > 0 || wasRunning) {
     postNotice(lab, NoticeKind::SolverReset,
                "Solver reset to step 0 (was at step " + std::to_string(lost) + "): " + why);
@@ -126,14 +199,15 @@ std::int64_t continueLive(LabState& lab, double budgetMs);
 // An edit of the current problem. Live on: warm start from the previous α (origin maps each new
 // point to its index before the edit, −1 for a new or relabelled point) and re-converge. Live
 // off: back to step 0 (resetAfterChange).
-void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin) {
+void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& origin,
+               const SampleEdit* edit) {
   if (!lab.live.on) {
-    resetAfterChange(lab, why);
+    resetAfterChange(lab, why, edit);
     return;
   }
   const Vector previous = lab.history ? lab.history->current().alpha() : Vector();
   const Vector start = warmStartAlpha(previous, origin, lab.data.labels, lab.params.c);
-  rebuildSolver(lab, &start);
+  rebuildSolver(lab, &start, edit);
   if (!lab.history) return;
   ++lab.live.segments;
   lab.live.why = why;
@@ -483,7 +557,9 @@ struct Applier {
     lab.data.labels(n) = a.label;
     std::vector<Index> origin = sameIndices(n);
     origin.push_back(-1);
-    afterPointEdit(lab, "a point was added", origin);
+    const SampleEdit edit{SampleEdit::Kind::Add, n, lab.data.points.row(n).transpose(),
+                          static_cast<double>(a.label)};
+    afterPointEdit(lab, "a point was added", origin, &edit);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::MovePoint& a) {
@@ -498,7 +574,9 @@ struct Applier {
     if (!(a.dragging && lab.dragIndex == a.index)) pushUndo(lab);
     lab.data.points(a.index, 0) = a.x;
     lab.data.points(a.index, 1) = a.y;
-    afterPointEdit(lab, "a point was moved", sameIndices(lab.pointCount()));
+    const SampleEdit edit{SampleEdit::Kind::Move, a.index, lab.data.points.row(a.index).transpose(),
+                          1};
+    afterPointEdit(lab, "a point was moved", sameIndices(lab.pointCount()), &edit);
     lab.dragIndex = a.dragging ? a.index : -1;
     return std::nullopt;
   }
@@ -523,7 +601,8 @@ struct Applier {
     lab.data.labels.conservativeResize(n - 1);
     std::vector<Index> origin = sameIndices(n);
     origin.erase(origin.begin() + a.index);
-    afterPointEdit(lab, "a point was deleted", origin);
+    const SampleEdit edit{SampleEdit::Kind::Delete, a.index, Vector(), 1};
+    afterPointEdit(lab, "a point was deleted", origin, &edit);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::SetLabel& a) {
@@ -534,7 +613,9 @@ struct Applier {
     lab.data.labels(a.index) = a.label;
     std::vector<Index> origin = sameIndices(lab.pointCount());
     origin[static_cast<std::size_t>(a.index)] = -1;  // its old α was for the other class
-    afterPointEdit(lab, "a point changed class", origin);
+    const SampleEdit edit{SampleEdit::Kind::Relabel, a.index, Vector(),
+                          static_cast<double>(a.label)};
+    afterPointEdit(lab, "a point changed class", origin, &edit);
     return std::nullopt;
   }
   std::optional<std::string> operator()(const action::ClearPoints&) {
@@ -654,7 +735,10 @@ std::optional<std::string> apply(LabState& lab, const LabAction& action, bool po
                          std::holds_alternative<action::Pause>(action);
   const std::optional<std::int64_t> loadedStep = lab.loadedStep;
   if (!keepsStep) lab.loadedStep.reset();
+  const auto started = Clock::now();
+  const std::int64_t editsBefore = lab.editTimings.count;
   std::optional<std::string> error = std::visit(Applier{lab}, action);
+  if (lab.editTimings.count != editsBefore) lab.editTimings.actionMs = millisecondsSince(started);
   if (error) lab.loadedStep = loadedStep;  // a refused action changes nothing
   if (error && postErrors) postNotice(lab, NoticeKind::Error, *error);
   return error;

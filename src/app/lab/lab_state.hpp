@@ -37,6 +37,7 @@
 #include "svm/svm_train.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -152,6 +153,29 @@ struct PointSet {
   Vector labels;  // ±1
 };
 
+// The Q provider of the lab's problem, kept between problems. Adding, moving, deleting or
+// relabelling a point updates the kernel row and column it touches (kpg::QMatrix::applyEdit,
+// O(N)) instead of evaluating the kernel N(N+1)/2 times again: what makes a drag on 2 000 points
+// keep up with the pointer. A change of C, eps or a rule keeps it as it is (Q does not depend on
+// them); a change of the kernel, a new point set (preset, undo, session) or a copy of the lab
+// sharing it (the exercises' trials) builds a new one, once.
+struct LabKernelMatrix {
+  std::shared_ptr<QMatrix> q;  // null: none yet (or dropped)
+  KernelParams kernel;         // what q was built for
+  PointSet data;               // the points and labels q holds, checked before each reuse
+  std::int64_t builds = 0;     // providers built from scratch
+  std::int64_t edits = 0;      // edits applied in place
+};
+
+// Wall-clock times of the last edit of the points (web/bench/frame_time.mjs reads them through
+// kpg_view_json): the whole action, and the part that updated or rebuilt the problem and
+// started the solver (the rest is the live re-convergence and the model view).
+struct EditTimings {
+  std::int64_t count = 0;  // point edits applied
+  double actionMs = 0;
+  double problemMs = 0;
+};
+
 struct LabState {
   PointSet data;
   LabParams params;
@@ -188,10 +212,15 @@ struct LabState {
   // Drag coalescing: the index being dragged (MovePoint with dragging = true), -1 otherwise.
   Index dragIndex = -1;
 
+  LabKernelMatrix kernelMatrix;
+  EditTimings editTimings;
+
   static constexpr std::size_t kMaxNotices = 6;
 
   Index pointCount() const { return data.points.rows(); }
   std::int64_t stepCount() const { return history ? history->position() : 0; }
+  // Q providers built from scratch since the lab was made (an edit updated in place is not one).
+  std::int64_t kernelMatrixBuilds() const { return kernelMatrix.builds; }
 };
 
 // ---- Actions: values, applied by apply(). The JSON names (window.kpg.dispatch) are in

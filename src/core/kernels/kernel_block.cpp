@@ -101,6 +101,35 @@ KernelSamples<Scalar>::KernelSamples(const Matrix& samples)
   if constexpr (std::is_same_v<Scalar, float>) singleNorms = orderedSquaredNorms(x);
 }
 
+template <class Scalar>
+void KernelSamples<Scalar>::setRow(Index a, const VectorRef& row) {
+  x.row(a) = row.transpose().template cast<Scalar>();
+  // The sums the constructor takes (orderedSquaredNorms), for this row alone.
+  squaredNorms(a) = static_cast<Scalar>(orderedSquaredNorm(row));
+  if constexpr (std::is_same_v<Scalar, float>) {
+    float s = 0;
+    for (Index j = 0; j < x.cols(); ++j) s = s + x(a, j) * x(a, j);
+    singleNorms(a) = s;
+  }
+}
+
+template <class Scalar>
+void KernelSamples<Scalar>::appendRow(const VectorRef& row) {
+  const Index n = x.rows();
+  x.conservativeResize(n + 1, row.size());
+  squaredNorms.conservativeResize(n + 1);
+  if constexpr (std::is_same_v<Scalar, float>) singleNorms.conservativeResize(n + 1);
+  setRow(n, row);
+}
+
+template <class Scalar>
+void KernelSamples<Scalar>::removeLastRow() {
+  const Index n = x.rows() - 1;
+  x.conservativeResize(n, x.cols());
+  squaredNorms.conservativeResize(n);
+  if constexpr (std::is_same_v<Scalar, float>) singleNorms.conservativeResize(n);
+}
+
 namespace {
 
 // Which exp RBF's double map takes: the C library's, one call per entry (the reference's), or

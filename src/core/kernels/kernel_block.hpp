@@ -44,6 +44,12 @@ struct KernelSamples {
 
   Index size() const { return x.rows(); }
   Index dimension() const { return x.cols(); }
+  // Sample a replaced, or one appended, with its norms summed as the constructor sums them, so
+  // that the samples hold the bits a construction over the edited rows holds (svm/q_matrix.hpp
+  // applyEdit). removeLastRow drops sample N − 1.
+  void setRow(Index a, const VectorRef& row);
+  void appendRow(const VectorRef& row);
+  void removeLastRow();
 
   // The norms RBF's distances subtract from: summed as the products x_a·x_b are, in Scalar, so
   // that identical rows give 0 (squaredNorms for double; singleNorms for float).

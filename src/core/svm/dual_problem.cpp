@@ -241,6 +241,10 @@ DualProblem cSvcDual(const Matrix& kernelMatrix, const Vector& labels, double c)
       labels, c);
 }
 
+DualProblem cSvcDual(std::shared_ptr<const QMatrix> q, const Vector& labels, double c) {
+  return classificationProblem(std::move(q), labels, c);
+}
+
 DualProblem epsilonSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel,
                            double c, double epsilon, const QMatrixOptions& options) {
   return regressionDual(x, targets, kernel, c, epsilon, options);

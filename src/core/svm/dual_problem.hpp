@@ -92,6 +92,9 @@ DualProblem cSvcDual(const Matrix& x, const Vector& labels, const KernelParams& 
                      const QMatrixOptions& options = {});
 // The same with any kernel matrix K (N×N), e.g. of a composed or string kernel.
 DualProblem cSvcDual(const Matrix& kernelMatrix, const Vector& labels, double c);
+// The same over a Q provider already built for these labels (its map's signs), e.g. one kept up
+// to date by QMatrix::applyEdit: the problem a rebuild would give, without evaluating a kernel.
+DualProblem cSvcDual(std::shared_ptr<const QMatrix> q, const Vector& labels, double c);
 
 DualProblem epsilonSvrDual(const Matrix& x, const Vector& targets, const KernelParams& kernel,
                            double c, double epsilon, const QMatrixOptions& options = {});

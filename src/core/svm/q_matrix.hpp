@@ -31,6 +31,16 @@
 //
 // The cache is mutable state behind a const interface: values never depend on what is cached,
 // so solvers that share one provider (a copied SmoSolver) see identical numbers. Not thread-safe.
+//
+// Edits (applyEdit; LIBSVM has none, it builds Q once per svm_train): adding, moving, deleting or
+// relabelling one sample of a C-SVC problem changes row and column m of the kernel matrix and
+// nothing else, K_ab = k(x_a, x_b) depending on x_a and x_b alone, and a relabel changes s_i
+// only (Q_ij = s_i s_j K_ij). So an edit evaluates the kernel N times (one column, kernelColumn)
+// where a new provider evaluates it N(N+1)/2 times (precomputed) or N times per column read
+// (cached), and it writes the entries a rebuild would hold, bit for bit: an entry is the same
+// function of the two samples whichever column computes it (kernel_block.hpp). A deleted sample
+// keeps its storage and the variables map around it (DualVariableMap), so nothing moves; an
+// added one takes a new last row. The lab edits its problem this way while a point is dragged.
 
 #include "data/sparse_rows.hpp"
 #include "kernels/kernel_block.hpp"
@@ -45,6 +55,16 @@ namespace kpg {
 using Index = Eigen::Index;
 
 class QColumnCache;
+
+// One edit of the samples of a C-SVC problem (DualVariableMap::classification: variable i is
+// sample i, s_i its label).
+struct SampleEdit {
+  enum class Kind { Add, Move, Delete, Relabel };
+  Kind kind = Kind::Move;
+  Index index = 0;  // Move, Delete, Relabel: the variable; Add appends variable n
+  Vector point;     // Add, Move: the sample's new features (as many as the others have)
+  double sign = 1;  // Add, Relabel: its label ±1
+};
 
 class QMatrix {
  public:
@@ -61,6 +81,15 @@ class QMatrix {
   // or nullptr when the provider is itself the store of Q (precomputed) or its variables are not
   // one per sample (ε-SVR's 2N variables over N samples): the solver then reads column().
   virtual std::unique_ptr<QColumnCache> makeColumnCache() const;
+  // Makes this provider the one a rebuild over the edited samples would be (the header
+  // comment): O(N·d) kernel evaluations and O(N) moves, where a rebuild costs O(N²·d).
+  // Afterwards variable indices are those of the edited problem (a deletion shifts the later
+  // ones down, an addition is the last). Returns false and changes nothing when the provider
+  // cannot: built from a kernel matrix or from sparse rows, ε-SVR's or a one-class map, float
+  // columns, an index or point that does not fit, or, deleting, when more than half the stored
+  // samples would be deleted ones (a rebuild is then cheaper than what they hold); build a new
+  // provider then. Never while a solver reads it: SmoSolver's G was computed from the old Q.
+  virtual bool applyEdit(const SampleEdit& edit);
 };
 
 // Which sample and which sign each dual variable has. C-SVC: identity map, signs = labels ±1.
@@ -84,12 +113,16 @@ enum class QColumnStorage { Double, Float, SolverFloatCache };
 
 class PrecomputedQMatrix final : public QMatrix {
  public:
-  // Evaluates the kernel matrix column by column, as CachedQMatrix does with double storage
-  // (same values, bit for bit), but only on and below the diagonal (kernelColumnRange from row b
-  // of column b): x_a·x_b and x_b·x_a are the same products summed in the same order, and every
-  // map of kernel_block.cpp is symmetric in a and b ((‖x_a‖² + ‖x_b‖²) − 2 x_a·x_b), so the
+  // Evaluates the kernel matrix as CachedQMatrix does with double storage (same values, bit for
+  // bit), but only on and below the diagonal, row by row (row a is kernelColumnRange of column a
+  // over rows 0 .. a): x_a·x_b and x_b·x_a are the same products summed in the same order, and
+  // every map of kernel_block.cpp is symmetric in a and b ((‖x_a‖² + ‖x_b‖²) − 2 x_a·x_b), so the
   // entries above are the same bits (tests/core/svm/q_matrix_test.cpp compares with kernelColumn).
-  PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map);
+  // Row-major, so that an added sample is a new last row (applyEdit). `editable` keeps a copy of
+  // the samples (N·d doubles) for applyEdit; without it applyEdit refuses every edit (a
+  // one-vs-one sub-problem of digits would hold a third more memory for nothing).
+  PrecomputedQMatrix(const KernelParams& kernel, const Matrix& x, DualVariableMap map,
+                     bool editable = false);
   // Any symmetric N×N kernel matrix, e.g. of a composed Kernel or a string kernel (gramMatrix
   // copies each entry to its mirror); its lower triangle is kept.
   PrecomputedQMatrix(const Matrix& kernelMatrix, DualVariableMap map);
@@ -98,21 +131,27 @@ class PrecomputedQMatrix final : public QMatrix {
   const Vector& diagonal() const override { return diagonal_; }
   void column(Index j, Eigen::Ref<Vector> out) const override;
   std::int64_t memoryBytes() const override;
+  bool applyEdit(const SampleEdit& edit) override;
 
  private:
-  // k(x_a, x_b) over the samples (a, b < N).
+  // k(x_a, x_b) over the stored samples (a, b < N).
   double kernelEntry(Index a, Index b) const {
-    return a >= b ? lower_[static_cast<std::size_t>(columnStart(b) + (a - b))]
-                  : lower_[static_cast<std::size_t>(columnStart(a) + (b - a))];
+    return a >= b ? lower_[static_cast<std::size_t>(rowStart(a) + b)]
+                  : lower_[static_cast<std::size_t>(rowStart(b) + a)];
   }
-  // Where column b's entries from row b on begin in lower_: columns 0 .. b−1 hold N, N−1, ..
-  // entries.
-  Index columnStart(Index b) const { return b * samples_ - b * (b - 1) / 2; }
+  // Where row a's entries k(x_a, x_0 .. x_a) begin in lower_: rows 0 .. a−1 hold 1, 2, .. a.
+  static Index rowStart(Index a) { return a * (a + 1) / 2; }
   void initDiagonal();
-  Index samples_ = 0;          // N
-  std::vector<double> lower_;  // column-major lower triangle, N(N+1)/2 entries
+  // Row and column m from the kernel (after sample m changed).
+  void recomputeSample(Index m);
+  KernelParams kernel_;
+  KernelSamples<double> points_;  // kept for applyEdit when editable
+  bool editable_ = false;
+  Index samples_ = 0;          // N stored (deleted samples included)
+  std::vector<double> lower_;  // row-major lower triangle, N(N+1)/2 entries
   DualVariableMap map_;
-  bool identityMap_ = false;  // m(i) = i for i < n = N (C-SVC): no gather
+  bool identityMap_ = false;           // m(i) = i for i < n = N (C-SVC): no gather
+  bool oneVariablePerSample_ = false;  // a classification map: applyEdit applies
   Vector diagonal_;
 };
 
@@ -135,6 +174,9 @@ class CachedQMatrix final : public QMatrix {
   // provider's own cache then stays empty (the solver reads the new one only), so the budget is
   // held once. nullptr otherwise.
   std::unique_ptr<QColumnCache> makeColumnCache() const override;
+  // Double storage over dense samples only; cached columns are patched, not dropped (an
+  // addition that leaves fewer columns fitting in the budget drops them all).
+  bool applyEdit(const SampleEdit& edit) override;
 
   QColumnStorage storage() const { return storage_; }
   Index capacityColumns() const { return capacity_; }
@@ -148,6 +190,9 @@ class CachedQMatrix final : public QMatrix {
   Index slotOf(Index b) const;
   // The cache's size and the diagonal, once the samples are in place.
   void init(Index samples, const Vector& selfKernel, std::int64_t cacheBytes);
+  // Columns of `samples` entries that fit in cacheBytes_ (at least 2, at most the samples).
+  Index capacityFor(Index samples) const;
+  void clearColumns();
   template <class Scalar>
   void copyOut(const Scalar* k, Index j, Eigen::Ref<Vector> out) const;
   Index sampleCount() const { return static_cast<Index>(slotOfSample_.size()); }
@@ -161,7 +206,8 @@ class CachedQMatrix final : public QMatrix {
   std::shared_ptr<const SparseRows> sparse_;
   bool sparseSamples_ = false;
   DualVariableMap map_;
-  bool identityMap_ = false;  // m(i) = i for i < n = N (C-SVC): no gather
+  bool identityMap_ = false;           // m(i) = i for i < n = N (C-SVC): no gather
+  bool oneVariablePerSample_ = false;  // a classification map: applyEdit applies
   Vector diagonal_;
   Index capacity_ = 2;
   std::int64_t cacheBytes_ = 0;
@@ -177,11 +223,12 @@ class CachedQMatrix final : public QMatrix {
 };
 
 // Precomputed (double) when the N×N kernel matrix fits in `cacheBytes` and precomputeWhenFits,
-// cached otherwise, with columns stored as `storage` says.
-std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
-                                           DualVariableMap map, std::int64_t cacheBytes,
-                                           QColumnStorage storage = QColumnStorage::Double,
-                                           bool precomputeWhenFits = true);
+// cached otherwise, with columns stored as `storage` says. Not const, so that its owner may
+// edit it (applyEdit, which a precomputed one applies when `editable`) while no solver reads it.
+std::shared_ptr<QMatrix> makeQMatrix(const KernelParams& kernel, const Matrix& x,
+                                     DualVariableMap map, std::int64_t cacheBytes,
+                                     QColumnStorage storage = QColumnStorage::Double,
+                                     bool precomputeWhenFits = true, bool editable = false);
 std::shared_ptr<const QMatrix> makeQMatrix(const KernelParams& kernel, const SparseRows& x,
                                            DualVariableMap map, std::int64_t cacheBytes,
                                            QColumnStorage storage = QColumnStorage::Double,

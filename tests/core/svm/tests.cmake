@@ -1,5 +1,6 @@
 target_sources(kpg_core_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/q_matrix_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/q_matrix_edit_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/q_columns_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/dual_problem_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/working_set_test.cpp

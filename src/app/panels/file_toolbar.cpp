@@ -38,7 +38,11 @@ bool menuItem(const char* label, const char* name, const char* tooltip) {
   return pressed;
 }
 
-std::string featureLabel(int column) {
+// The header's name of the feature, else its number.
+std::string featureLabel(const DataImport& shown, int column) {
+  const auto& names = shown.data.featureNames;
+  if (static_cast<std::size_t>(column) < names.size())
+    return names[static_cast<std::size_t>(column)];
   return "feature " + std::to_string(column + 1);
 }
 
@@ -54,12 +58,15 @@ void importRow(AppState& state, const DataImport& shown) {
   const auto featureCombo = [&](const char* id, const char* name, int current,
                                 std::optional<int>& pick) {
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("feature 0000").x + ImGui::GetFrameHeight());
-    const bool open = ImGui::BeginCombo(id, featureLabel(current).c_str());
+    const std::string label = featureLabel(shown, current);
+    ImGui::SetNextItemWidth(
+        std::max(ImGui::CalcTextSize("feature 0000").x, ImGui::CalcTextSize(label.c_str()).x) +
+        ImGui::GetFrameHeight());
+    const bool open = ImGui::BeginCombo(id, label.c_str());
     comboTabStop(name);
     if (open) {
       for (int f = 0; f < d; ++f) {
-        if (ImGui::Selectable(featureLabel(f).c_str(), f == current)) pick = f + 1;
+        if (ImGui::Selectable(featureLabel(shown, f).c_str(), f == current)) pick = f + 1;
         remember((std::string(name) + "/" + std::to_string(f + 1)).c_str());
       }
       ImGui::EndCombo();

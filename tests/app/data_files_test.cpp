@@ -239,6 +239,22 @@ TEST_CASE("Import: iris and wine as pandas writes them, the label found where it
         "regression targets; the lab classifies (at most 100 classes); or choose another label "
         "column");
   CHECK(f.importText(iris, "csv", ",\"labelColumn\":0").error.rfind("$.labelColumn", 0) == 0);
+
+  // Another label column of the import shown: the file read again, or nothing changes.
+  REQUIRE(f.importText(file("wine.csv"), "csv").ok());
+  const std::string before = stateToJson(f.lab);
+  CHECK(f.router.dispatch(R"({"type":"chooseImport","labelColumn":1})").error ==
+        "data.csv: 126 different labels in column 1 'alcohol' (chosen): these look like "
+        "regression targets; the lab classifies (at most 100 classes); or choose another label "
+        "column");
+  CHECK(stateToJson(f.lab) == before);
+  CHECK(importStateJson(f.imported, f.lab).find("labelColumn")->asNumber() == 14);
+  REQUIRE(f.importText(iris, "csv", ",\"labelColumn\":5").ok());
+  reply = f.router.dispatch(R"({"type":"chooseImport","labelColumn":5,"x":3,"y":4})");
+  REQUIRE(reply.ok());
+  CHECK(f.lab.data.points(0, 0) == 1.4);  // setosa's first petal length
+  CHECK(importStateJson(f.imported, f.lab).find("label")->asString() ==
+        "column 5 'species' (chosen)");
 }
 
 TEST_CASE("Export: CSV and LIBSVM texts read back to the same points, bit for bit",

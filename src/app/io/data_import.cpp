@@ -86,6 +86,7 @@ DataImportResult readDataImport(std::string_view text, const DataImportOptions& 
   data.format = options.format;
   data.data = std::move(read.value);
   data.layout = std::move(layout);
+  if (options.format == DataFormat::Csv) data.text = std::string(text);
   // Where the label was taken from, for the errors below: a wrong column is their usual cause.
   const bool csv = options.format == DataFormat::Csv;
   const std::string labelWhere = csv ? " in " + describeLabelColumn(data.layout) : std::string();
@@ -131,6 +132,18 @@ DataImportResult readDataImport(std::string_view text, const DataImportOptions& 
   data.negative = 0;
   result.value = std::move(data);
   return result;
+}
+
+std::optional<std::string> chooseLabelColumn(DataImport& data, int column) {
+  if (data.format != DataFormat::Csv)
+    return data.source + ": a LIBSVM file's label is the first item of each line";
+  DataImportOptions options;
+  options.source = data.source;
+  options.labelColumn = column;
+  DataImportResult read = readDataImport(data.text, options);
+  if (!read.ok()) return read.error;
+  data = std::move(*read.value);
+  return std::nullopt;
 }
 
 std::optional<std::string> chooseFeatures(DataImport& data, int x, int y) {

@@ -64,6 +64,7 @@ struct DataImport {
   DataFormat format = DataFormat::Csv;
   Dataset data;                        // every sample, every feature (≤ kMaxLabPoints samples)
   CsvLayout layout;                    // CSV: where the label is and why; the header's names
+  std::string text;                    // the file, read again when another label column is chosen
   std::vector<ImportedClass> classes;  // ascending by label
   int featureX = 0, featureY = 1;      // 0-based columns of data.x shown as x₁ and x₂
   int positive = 0, negative = 1;      // indices into `classes`: y = +1 and y = −1 on the canvas
@@ -81,6 +82,11 @@ int importedClassIndex(const std::vector<ImportedClass>& classes, double label);
 // Reads and checks the file; the default choice is features 1 and 2 and, for two classes, the
 // larger label as +1 ({−1, +1} stay as they are), for more classes the two smallest labels.
 DataImportResult readDataImport(std::string_view text, const DataImportOptions& options);
+
+// Reads the CSV file again with `column` (1-based) as the label column; the features and classes
+// shown go back to the defaults. An error (and no change) for a LIBSVM file or a column that
+// cannot be the label.
+std::optional<std::string> chooseLabelColumn(DataImport& data, int column);
 
 // 1-based feature numbers, as the file counts them. An error (and no change) when out of range,
 // equal, or when a coordinate would exceed the lab's ±1e6 (W13).

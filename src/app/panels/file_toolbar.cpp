@@ -101,6 +101,36 @@ void importRow(AppState& state, const DataImport& shown) {
           "the two classes picked here (LIBSVM trains one per pair).");
     }
   };
+  // CSV: the column read as the label, another one read again through chooseImportLabel.
+  std::optional<int> labelColumn;
+  if (shown.format == DataFormat::Csv && shown.layout.columns > 1) {
+    const CsvLayout& layout = shown.layout;
+    const auto column = [&](std::size_t c) {
+      return c <= layout.names.size() ? layout.names[c - 1] : "column " + std::to_string(c);
+    };
+    const std::string current = column(layout.labelColumn);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("· label");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(
+        std::max(ImGui::CalcTextSize("column 0000").x, ImGui::CalcTextSize(current.c_str()).x) +
+        ImGui::GetFrameHeight());
+    const bool open = ImGui::BeginCombo("##importlabel", current.c_str());
+    comboTabStop("import-label");
+    if (open) {
+      for (std::size_t c = 1; c <= layout.columns; ++c) {
+        if (ImGui::Selectable(column(c).c_str(), c == layout.labelColumn))
+          labelColumn = static_cast<int>(c);
+        remember(("import-label/" + std::to_string(c)).c_str());
+      }
+      ImGui::EndCombo();
+    }
+    remember("import-label");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("The file's column read as the class label: %s",
+                        describeLabelColumn(layout).c_str());
+    }
+  }
   ImGui::SameLine();
   ImGui::TextUnformatted("· x₁");
   featureCombo("##importx", "import-x", shown.featureX, x);
@@ -123,6 +153,12 @@ void importRow(AppState& state, const DataImport& shown) {
   if (!words.empty()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(%s)", words.c_str());
+  }
+  if (labelColumn) {
+    if (auto error = chooseImportLabel(imported, state.lab, *labelColumn)) {
+      showFilesMessage(FilesMessageKind::Error, "could not read that label column: " + *error);
+    }
+    return;
   }
   if (x || y || positive || negative) {
     if (auto error = chooseImport(imported, state.lab, x, y, positive, negative)) {

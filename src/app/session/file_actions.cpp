@@ -114,6 +114,14 @@ std::optional<std::string> chooseImport(DataImport& imported, LabState& lab, std
   return std::nullopt;
 }
 
+std::optional<std::string> chooseImportLabel(DataImport& imported, LabState& lab, int column) {
+  DataImport next = imported;
+  if (auto error = chooseLabelColumn(next, column)) return error;
+  if (auto error = chooseImport(next, lab, {}, {}, {}, {})) return error;
+  imported = std::move(next);
+  return std::nullopt;
+}
+
 void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, LabState& lab) {
   router.add("importData", [&imported, &lab](const JsonValue& v) {
     SchemaReader r;
@@ -151,16 +159,26 @@ void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, L
   });
   router.add("chooseImport", [&imported, &lab](const JsonValue& v) {
     SchemaReader r;
-    r.object(v, "$", {"type", "x", "y", "positive", "negative"});
+    r.object(v, "$", {"type", "labelColumn", "x", "y", "positive", "negative"});
+    std::optional<std::int64_t> labelColumn;
+    if (const JsonValue* c = v.find("labelColumn"))
+      labelColumn = r.integer(*c, "$.labelColumn", 1, 1000000);
     const Choice choice = readChoice(r, v);
     if (!r.ok()) return ActionReply::failed(r.error());
     if (!activeImport(imported, lab)) {
       return ActionReply::failed("$: no imported data on the canvas (import a file first)");
     }
+    // The file read again first, then the choice on it; nothing changes unless both succeed.
+    DataImport next = *imported;
+    if (labelColumn) {
+      if (auto error = chooseLabelColumn(next, static_cast<int>(*labelColumn)))
+        return ActionReply::failed(*error);
+    }
     if (auto error =
-            chooseImport(*imported, lab, choice.x, choice.y, choice.positive, choice.negative)) {
+            chooseImport(next, lab, choice.x, choice.y, choice.positive, choice.negative)) {
       return ActionReply::failed(*error);
     }
+    imported = std::move(next);
     return withImport(*imported);
   });
   router.add("exportData", [&lab](const JsonValue& v) {

@@ -51,6 +51,7 @@ void importRow(AppState& state, const DataImport& shown) {
   DataImport& imported = *state.dataImport;
   std::optional<int> x, y;
   std::optional<double> positive, negative;
+  std::optional<int> labelColumn;
   const int d = static_cast<int>(shown.data.dimension());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(shown.source.c_str());
@@ -59,9 +60,8 @@ void importRow(AppState& state, const DataImport& shown) {
                                 std::optional<int>& pick) {
     ImGui::SameLine();
     const std::string label = featureLabel(shown, current);
-    ImGui::SetNextItemWidth(
-        std::max(ImGui::CalcTextSize("feature 0000").x, ImGui::CalcTextSize(label.c_str()).x) +
-        ImGui::GetFrameHeight());
+    // A fixed width keeps the class pickers on a 1280 px row; a longer name is clipped.
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("feature 0000").x + ImGui::GetFrameHeight());
     const bool open = ImGui::BeginCombo(id, label.c_str());
     comboTabStop(name);
     if (open) {
@@ -101,8 +101,20 @@ void importRow(AppState& state, const DataImport& shown) {
           "the two classes picked here (LIBSVM trains one per pair).");
     }
   };
-  // CSV: the column read as the label, another one read again through chooseImportLabel.
-  std::optional<int> labelColumn;
+  ImGui::SameLine();
+  ImGui::TextUnformatted("· x₁");
+  featureCombo("##importx", "import-x", shown.featureX, x);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("x₂");
+  featureCombo("##importy", "import-y", shown.featureY, y);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("· y = +1:");
+  classCombo("##importpositive", "import-positive", shown.positive, positive);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("y = −1:");
+  classCombo("##importnegative", "import-negative", shown.negative, negative);
+  // CSV: the column read as the label, another one read again through chooseImportLabel (after
+  // the class pickers, so that they stay on a 1280 px row).
   if (shown.format == DataFormat::Csv && shown.layout.columns > 1) {
     const CsvLayout& layout = shown.layout;
     const auto column = [&](std::size_t c) {
@@ -112,9 +124,7 @@ void importRow(AppState& state, const DataImport& shown) {
     ImGui::SameLine();
     ImGui::TextUnformatted("· label");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(
-        std::max(ImGui::CalcTextSize("column 0000").x, ImGui::CalcTextSize(current.c_str()).x) +
-        ImGui::GetFrameHeight());
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("column 00").x + ImGui::GetFrameHeight());
     const bool open = ImGui::BeginCombo("##importlabel", current.c_str());
     comboTabStop("import-label");
     if (open) {
@@ -131,18 +141,6 @@ void importRow(AppState& state, const DataImport& shown) {
                         describeLabelColumn(layout).c_str());
     }
   }
-  ImGui::SameLine();
-  ImGui::TextUnformatted("· x₁");
-  featureCombo("##importx", "import-x", shown.featureX, x);
-  ImGui::SameLine();
-  ImGui::TextUnformatted("x₂");
-  featureCombo("##importy", "import-y", shown.featureY, y);
-  ImGui::SameLine();
-  ImGui::TextUnformatted("· y = +1:");
-  classCombo("##importpositive", "import-positive", shown.positive, positive);
-  ImGui::SameLine();
-  ImGui::TextUnformatted("y = −1:");
-  classCombo("##importnegative", "import-negative", shown.negative, negative);
   // What the lab trains on, said in words.
   std::string words;
   if (d > 2) words += "training on these 2 of " + std::to_string(d) + " features";

@@ -332,16 +332,27 @@ void addDataOptions(OptionTable& table, DataOptions& data) {
   table.addChoice<DataFormat>("--format", group, "data file format",
                               {{"libsvm", DataFormat::Libsvm}, {"csv", DataFormat::Csv}},
                               data.format);
-  int* labelColumn = &data.csv.labelColumn;
+  CsvReadOptions* labelCsv = &data.csv;
   table.add({"--label-column", "K", group,
-             "CSV column holding the label, 1-based; -1 is the last column (default " +
-                 std::to_string(data.csv.labelColumn) + ")",
-             [labelColumn](const std::string& value) -> std::optional<std::string> {
+             "CSV label column: 1-based, -1 last, a header name, auto (default auto)",
+             [labelCsv](const std::string& value) -> std::optional<std::string> {
                long long whole = 0;
-               if (!parseIntArg(value, whole) || whole == 0)
-                 return "--label-column needs 1, 2, ... or -1 (the last column), got '" + value +
-                        "'";
-               *labelColumn = static_cast<int>(whole);
+               labelCsv->labelName.clear();
+               labelCsv->labelColumn = kAutoLabelColumn;
+               if (value == "auto") return std::nullopt;
+               if (parseIntArg(value, whole)) {
+                 if (whole == 0 || whole < -1000000 || whole > 1000000)
+                   return "--label-column needs 1, 2, ..., -1 (the last column), a header's "
+                          "name or auto, got '" +
+                          value + "'";
+                 labelCsv->labelColumn = static_cast<int>(whole);
+                 return std::nullopt;
+               }
+               if (value.empty() || value[0] == '-')
+                 return "--label-column needs 1, 2, ..., -1 (the last column), a header's name "
+                        "or auto, got '" +
+                        value + "'";
+               labelCsv->labelName = value;
                return std::nullopt;
              }});
   table.addChoice<CsvHeader>(

@@ -112,7 +112,13 @@ enum class DataFormat { Libsvm, Csv };
 struct DataOptions {
   DataFormat format = DataFormat::Libsvm;
   LibsvmReadOptions libsvm;
-  CsvReadOptions csv;
+  // A CSV's label column is found as the file was written (csv_format.hpp): pandas and
+  // scikit-learn write a header and the class last, LIBSVM's convention is the first column.
+  CsvReadOptions csv = [] {
+    CsvReadOptions o;
+    o.labelColumn = kAutoLabelColumn;
+    return o;
+  }();
   std::size_t maxFileBytes = std::size_t{1} << 30;
 };
 

@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -67,7 +68,7 @@ struct Files {
 
 TEST_CASE("Import: three classes, four features; the picked pair is the one-vs-one sub-problem",
           "[app][files]") {
-  DataImportOptions options{DataFormat::Csv, "iris.csv"};
+  DataImportOptions options{DataFormat::Csv, "iris.csv", kAutoLabelColumn, ""};
   DataImportResult read = readDataImport(kThreeClassCsv, options);
   REQUIRE(read.ok());
   DataImport d = *read.value;
@@ -93,14 +94,17 @@ TEST_CASE("Import: three classes, four features; the picked pair is the one-vs-o
     CHECK(points.labels(k) == (cells[0] == 2 ? 1.0 : -1.0));
   }
   const std::string summary = importSummary(d);
-  CHECK(summary.find("features 3 and 4 (training on these two)") != std::string::npos);
+  CHECK(summary.find("Label: column 1 'species' (named like a label).") != std::string::npos);
+  CHECK(summary.find("feature 3 'petal_length' and feature 4 'petal_width' (training on these "
+                     "two)") != std::string::npos);
   CHECK(summary.find("one-vs-one sub-problem of these two classes (5 samples)") !=
         std::string::npos);
 }
 
 TEST_CASE("Import: two classes keep -1/+1, and the larger label of {0, 1} is +1", "[app][files]") {
   const auto positiveLabel = [](const char* text) {
-    DataImportResult r = readDataImport(text, {DataFormat::Libsvm, "two.libsvm"});
+    DataImportResult r =
+        readDataImport(text, {DataFormat::Libsvm, "two.libsvm", kAutoLabelColumn, ""});
     REQUIRE(r.ok());
     const PointSet p = importedPoints(*r.value);
     REQUIRE(p.points.rows() == 3);
@@ -189,6 +193,70 @@ TEST_CASE("Import through the router: the lab shows the choice; chooseImport swi
         "$: no imported data on the canvas (import a file first)");
 }
 
+TEST_CASE("Import: iris and wine as pandas writes them, the label found where it is",
+          "[app][files]") {
+  // tests/data/make_csv_examples.py: a header, the class in the last column (text for iris,
+  // 0/1/2 for wine). Read with the label in column 1 they were refused.
+  const auto file = [](const char* name) {
+    std::ifstream in(std::string(KPG_SOURCE_DIR "/tests/data/") + name, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    REQUIRE(!text.str().empty());
+    return text.str();
+  };
+  Files f;
+  const std::string iris = file("iris.csv");
+  ActionReply reply = f.importText(iris, "csv");
+  REQUIRE(reply.ok());
+  const JsonValue state = importStateJson(f.imported, f.lab);
+  CHECK(state.find("labelColumn")->asNumber() == 5);
+  CHECK(state.find("label")->asString() == "column 5 'species' (named like a label)");
+  REQUIRE(state.find("featureNames")->items().size() == 4);
+  CHECK(state.find("featureNames")->items()[2].asString() == "petal_length");
+  const auto& classes = state.find("classes")->items();
+  REQUIRE(classes.size() == 3);
+  const char* names[] = {"setosa", "versicolor", "virginica"};
+  for (std::size_t k = 0; k < 3; ++k) {
+    CHECK(classes[k].find("name")->asString() == names[k]);
+    CHECK(classes[k].find("count")->asNumber() == 50);
+  }
+  CHECK(state.find("summary")->asString().find(
+            "Class versicolor is y = +1, class setosa is y = −1") != std::string::npos);
+  CHECK(f.lab.pointCount() == 100);
+
+  // By number or by name: the wine's last column by number, then a column of iris that is not
+  // the label, refused with where the text is.
+  reply = f.importText(file("wine.csv"), "csv", ",\"labelColumn\":14");
+  REQUIRE(reply.ok());
+  CHECK(importStateJson(f.imported, f.lab).find("classes")->items().size() == 3);
+  CHECK(f.importText(iris, "csv", ",\"labelName\":\"sepal_length\"").error ==
+        "data.csv:2:17: invalid number 'setosa' at line 2 col 5 (column 5 'species' holds text: "
+        "choose it as the label column, or remove it (the label column is column 1 "
+        "'sepal_length'))");
+  // Regression targets say which column the label was taken from.
+  CHECK(f.importText(file("wine.csv"), "csv", ",\"labelColumn\":1").error ==
+        "data.csv: 126 different labels in column 1 'alcohol' (chosen): these look like "
+        "regression targets; the lab classifies (at most 100 classes); or choose another label "
+        "column");
+  CHECK(f.importText(iris, "csv", ",\"labelColumn\":0").error.rfind("$.labelColumn", 0) == 0);
+
+  // Another label column of the import shown: the file read again, or nothing changes.
+  REQUIRE(f.importText(file("wine.csv"), "csv").ok());
+  const std::string before = stateToJson(f.lab);
+  CHECK(f.router.dispatch(R"({"type":"chooseImport","labelColumn":1})").error ==
+        "data.csv: 126 different labels in column 1 'alcohol' (chosen): these look like "
+        "regression targets; the lab classifies (at most 100 classes); or choose another label "
+        "column");
+  CHECK(stateToJson(f.lab) == before);
+  CHECK(importStateJson(f.imported, f.lab).find("labelColumn")->asNumber() == 14);
+  REQUIRE(f.importText(iris, "csv", ",\"labelColumn\":5").ok());
+  reply = f.router.dispatch(R"({"type":"chooseImport","labelColumn":5,"x":3,"y":4})");
+  REQUIRE(reply.ok());
+  CHECK(f.lab.data.points(0, 0) == 1.4);  // setosa's first petal length
+  CHECK(importStateJson(f.imported, f.lab).find("label")->asString() ==
+        "column 5 'species' (chosen)");
+}
+
 TEST_CASE("Export: CSV and LIBSVM texts read back to the same points, bit for bit",
           "[app][files]") {
   Files f;
@@ -201,7 +269,7 @@ TEST_CASE("Export: CSV and LIBSVM texts read back to the same points, bit for bi
         "label,x1,x2\n1,0.1,0.3333333333333333\n-1,-1e-300,123456.789\n1,2,-0.7\n");
   for (DataFormat format : {DataFormat::Csv, DataFormat::Libsvm}) {
     const std::string text = exportPoints(f.lab, format);
-    DataImportResult back = readDataImport(text, {format, "export"});
+    DataImportResult back = readDataImport(text, {format, "export", kAutoLabelColumn, ""});
     REQUIRE(back.ok());
     const PointSet p = importedPoints(*back.value);
     REQUIRE(p.points.rows() == 3);

@@ -1,10 +1,12 @@
 // libFuzzer harness: CSV data files (src/core/data/csv_format).
 // Input: byte 0 chooses the options (bits 0-1 the label column 1, 2, last or 3; bits 2-3 the header
-// Auto, Present, Absent; bit 4 numeric labels; bit 5 skip blank lines), the rest is the file.
+// Auto, Present, Absent; bit 4 numeric labels; bit 5 skip blank lines; bit 6 the automatic label
+// column instead, bit 7 the label column named "label"), the rest is the file.
 // Properties beyond "no crash, no sanitizer report, no timeout":
 //  - "no samples" never succeeds; every accepted value and numeric label is finite;
 //  - class names (C4): numbered 0, 1, … in order of first appearance, every label an id of the
 //    table, names distinct, none with numericLabels;
+//  - the layout names an existing label column, and a header's feature names match x's columns;
 //  - the values survive a rewrite: the data written back as CSV (formatExact numbers, the label in
 //    column 1, no header) reads back to the same matrix, labels and class names.
 
@@ -58,13 +60,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.header = kHeaders[(data[0] >> 2) & 3];
   options.numericLabels = (data[0] & 16) != 0;
   options.skipBlankLines = (data[0] & 32) != 0;
+  if ((data[0] & 64) != 0) options.labelColumn = kAutoLabelColumn;
+  if ((data[0] & 128) != 0) options.labelName = "label";
   options.limits = fuzzLimits();
-  const ReadResult<Dataset> read = readCsv(fuzz::asText(data + 1, size - 1), "fuzz", options);
+  const ReadResult<CsvTable> read = readCsvTable(fuzz::asText(data + 1, size - 1), "fuzz", options);
   if (!read.ok()) {
     KPG_FUZZ_CHECK(!read.error->message.empty(), "an error without a message");
     return 0;
   }
-  const Dataset& first = read.value;
+  const Dataset& first = read.value.data;
+  const CsvLayout& layout = read.value.layout;
+  KPG_FUZZ_CHECK(layout.labelColumn >= 1 && layout.labelColumn <= layout.columns,
+                 "the label column is not one of the file's");
+  KPG_FUZZ_CHECK(static_cast<Eigen::Index>(layout.columns) == first.dimension() + 1,
+                 "columns other than the label are not the features");
+  KPG_FUZZ_CHECK(layout.header == !layout.names.empty(), "a header without names");
+  KPG_FUZZ_CHECK(first.featureNames.empty() ||
+                     static_cast<Eigen::Index>(first.featureNames.size()) == first.dimension(),
+                 "feature names do not match the features");
   KPG_FUZZ_CHECK(first.size() > 0, "accepted a file with no samples");
   KPG_FUZZ_CHECK(first.y.size() == first.size(), "one label per row");
   KPG_FUZZ_CHECK(first.x.allFinite(), "a non-finite feature value was accepted");

@@ -258,9 +258,7 @@ TEST_CASE("kpg: every command's --help lists each of its options once (option ta
 }
 
 TEST_CASE("kpg: every --help gives the --label-column default the CSV reader uses", "[cli][csv]") {
-  const std::string expected =
-      "(default " + std::to_string(kpg::CsvReadOptions{}.labelColumn) + ")";
-  REQUIRE(expected == "(default 1)");
+  const std::string expected = "(default auto)";
   for (const auto& [command, flags] : commandFlags()) {
     if (std::find(flags.begin(), flags.end(), "--label-column") == flags.end()) continue;
     INFO("kpg " << command);
@@ -271,13 +269,24 @@ TEST_CASE("kpg: every --help gives the --label-column default the CSV reader use
     CHECK_THAT(line, Contains(expected));
     CHECK_THAT(help.output, !Contains("-1 = last (default"));
   }
-  // And the default is what the reader does: the first column is the label.
+  // And the default is what the reader does: the column named y, wherever it is; by number the
+  // first column is an ordinary feature here.
   TempDir dir;
-  writeFile(dir.file("d.csv"), "y,a,b\n1,1,1\n-1,-1,-1\n1,1,-1\n-1,-1,1\n");
-  const ProcessResult r = runProcess(
+  writeFile(dir.file("d.csv"), "a,b,y\n1,1,1\n-1,-1,-1\n1,-1,1\n-1,1,-1\n");
+  ProcessResult r = runProcess(
       kpgCommand("knn -t 0 --format csv " + dir.file("d.csv") + " " + dir.file("d.csv")));
   CHECK(r.exitCode == 0);
   CHECK_THAT(r.output, Contains("accuracy: 100% (4/4)"));
+  // LIBSVM's first column, asked for, on a file whose class is text in the last column.
+  writeFile(dir.file("t.csv"), "a,b,kind\n1,1,cat\n-1,-1,dog\n1,-1,cat\n-1,1,dog\n");
+  r = runProcess(kpgCommand("knn -t 0 --format csv --label-column 1 " + dir.file("t.csv") + " " +
+                            dir.file("t.csv")));
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.errors, Contains("t.csv:2:5: invalid number 'cat' at line 2 col 3 (column 3 "
+                                "'kind' holds text: choose it as the label column"));
+  r = runProcess(kpgCommand("knn -t 0 --format csv --label-column kind " + dir.file("t.csv") + " " +
+                            dir.file("t.csv")));
+  CHECK(r.exitCode == 0);
 }
 TEST_CASE("F2/P3: every kernel-method command refuses overflowing kernel values with exit 2",
           "[cli][bad-input]") {

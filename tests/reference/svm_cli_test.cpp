@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <clocale>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <random>
+#include <sstream>
 #include <string>
 
 using namespace kpg;
@@ -466,6 +468,89 @@ TEST_CASE("kpg CLI: CSV class names keep the training labels at predict time (F3
                  model + " " + dir.file("out4"));
   CHECK(r.exitCode == 2);
   CHECK_THAT(r.errors, Catch::Contains("has no class-name file"));
+}
+
+namespace {
+
+// A CSV written as pandas writes it (a header, the class in the last column) as LIBSVM rows, each
+// class mapped by `names` (the .classes file's order) or, without names, kept as the number.
+std::string csvAsLibsvm(const std::string& csv, const std::vector<std::string>& names) {
+  std::istringstream lines(csv);
+  std::string line, out;
+  std::getline(lines, line);  // the header
+  while (std::getline(lines, line)) {
+    std::vector<std::string> cells;
+    std::istringstream split(line);
+    for (std::string cell; std::getline(split, cell, ',');) cells.push_back(cell);
+    std::string label = cells.back();
+    if (!names.empty()) {
+      const auto it = std::find(names.begin(), names.end(), label);
+      REQUIRE(it != names.end());
+      label = std::to_string(it - names.begin());
+    }
+    out += label;
+    for (std::size_t j = 0; j + 1 < cells.size(); ++j)
+      out += " " + std::to_string(j + 1) + ":" + cells[j];
+    out += "\n";
+  }
+  return out;
+}
+
+// The names of a .classes file, labels 0, 1, ... in order (README: `k "name"` lines).
+std::vector<std::string> classesFileNames(const std::string& text) {
+  std::vector<std::string> names;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t quote = line.find(" \"");
+    if (line.empty() || line[0] == '#' || quote == std::string::npos) continue;
+    REQUIRE(line.substr(0, quote) == std::to_string(names.size()));
+    names.push_back(line.substr(quote + 2, line.size() - quote - 3));
+  }
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("kpg CLI: iris and wine as pandas writes them; svm-predict agrees through .classes",
+          "[reference][svm][cli][csv]") {
+  // kpg train finds the label in the header (species, target), writes the model and, for
+  // names, MODEL.classes. Debian's svm-predict on the same rows mapped by that file must score
+  // what kpg predict scores on the CSV itself.
+  const std::string name = GENERATE(std::string("iris.csv"), std::string("wine.csv"));
+  INFO(name);
+  TempDir dir;
+  const std::string csv = readFile(KPG_SOURCE_DIR "/tests/data/" + name);
+  writeFile(dir.file(name), csv);
+  const std::string model = dir.file("m");
+  auto r = runProcess(kpgCommand() + " train -q --format csv " + dir.file(name) + " " + model);
+  INFO(r.errors);
+  REQUIRE(r.exitCode == 0);
+  const bool named = name == "iris.csv";
+  REQUIRE(fileExists(model + ".classes") == named);
+  const std::vector<std::string> names =
+      named ? classesFileNames(readFile(model + ".classes")) : std::vector<std::string>{};
+  if (named) CHECK(names == std::vector<std::string>{"setosa", "versicolor", "virginica"});
+
+  r = runProcess(kpgCommand() + " predict --format csv " + dir.file(name) + " " + model + " " +
+                 dir.file("kpg.out"));
+  REQUIRE(r.exitCode == 0);
+  const std::string kpgAccuracy = r.output;
+  CHECK_THAT(kpgAccuracy, Catch::Contains(named ? "/150)" : "/178)"));
+
+  writeFile(dir.file("data.txt"), csvAsLibsvm(csv, names));
+  r = runProcess("svm-predict " + dir.file("data.txt") + " " + model + " " + dir.file("ref.out"));
+  INFO(r.errors);
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.output == kpgAccuracy);
+  // The same prediction for every row: svm-predict's label numbers, kpg's names.
+  std::istringstream ours(readFile(dir.file("kpg.out"))), theirs(readFile(dir.file("ref.out")));
+  std::string a, b;
+  int rows = 0;
+  while (std::getline(ours, a) && std::getline(theirs, b)) {
+    ++rows;
+    CHECK(a == (named ? names.at(static_cast<std::size_t>(std::stoi(b))) : b));
+  }
+  CHECK(rows == (named ? 150 : 178));
 }
 
 TEST_CASE("kpg CLI: one stray non-numeric label is refused, not read as class names (F3, C4)",

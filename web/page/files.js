@@ -40,12 +40,13 @@
     return /^\s*[^\s,]+\s+\d+:/.test(line) ? 'libsvm' : 'csv';
   }
 
-  // kpg.importData(textOrFile, {format, x, y, positive, negative, source}): {ok:true, summary,
-  // ...} or {ok:false, error} ("file:line:column: ..."); a File or Blob gives a Promise of it.
+  // kpg.importData(textOrFile, {format, labelColumn, labelName, x, y, positive, negative, source}):
+  // {ok:true, summary, ...} or {ok:false, error} ("file:line:column: ..."); a File or Blob gives a
+  // Promise of it.
   function importText(text, options, source) {
     const action = { type: 'importData', text: String(text),
                      format: options.format || guessFormat(source, text), source };
-    for (const key of ['x', 'y', 'positive', 'negative']) {
+    for (const key of ['labelColumn', 'labelName', 'x', 'y', 'positive', 'negative']) {
       if (options[key] !== undefined) action[key] = options[key];
     }
     const result = window.kpg.dispatch(action);

@@ -90,6 +90,31 @@ export default [
     },
   },
   {
+    name: 'iris as pandas writes it (species last, as text) imports in one action',
+    async run(t) {
+      // tests/data/iris.csv: to_csv(index=False) of seaborn's iris. Read with the label in
+      // column 1 it was "invalid number 'setosa' at line 2 col 5".
+      const file = new URL('../../tests/data/iris.csv', import.meta.url);
+      await t.openApp();
+      await chooseFile(t, 'import-data',
+                       { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
+      await t.page.waitForFunction(() => window.kpg.state().dataImport !== null);
+      const d = (await t.state()).dataImport;
+      t.check(d.samples === 150 && d.features === 4, JSON.stringify(d));
+      t.check(d.labelColumn === 5 && d.label === "column 5 'species' (named like a label)", d.label);
+      t.check(d.featureNames.join() === 'sepal_length,sepal_width,petal_length,petal_width',
+              d.featureNames.join());
+      t.check(d.classes.map((c) => `${c.name}:${c.count}`).join() ===
+              'setosa:50,versicolor:50,virginica:50', JSON.stringify(d.classes));
+      t.check(/Class versicolor is y = \+1, class setosa is y = −1/.test(d.summary), d.summary);
+      t.check((await t.state()).session.points.length === 100, '100 points of two classes');
+      // A label column asked for by name that holds numbers: species is then a text feature.
+      const r = await t.page.evaluate((text) => window.kpg.importData(text, { labelName: 'sepal_length' }),
+                                      fs.readFileSync(file, 'utf8'));
+      t.check(!r.ok && /column 5 'species' holds text: choose it as the label column/.test(r.error), r.error);
+    },
+  },
+  {
     name: 'all 3 classes: every pair trained, the canvas coloured by the vote, svm-train agrees',
     async run(t) {
       await t.openApp();

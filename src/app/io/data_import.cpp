@@ -57,10 +57,16 @@ DataImportResult readDataImport(std::string_view text, const DataImportOptions& 
   ReadLimits limits;
   limits.maxLines = static_cast<std::size_t>(kMaxLabPoints);
   ReadResult<Dataset> read;
+  CsvLayout layout;
   if (options.format == DataFormat::Csv) {
     CsvReadOptions csv;
     csv.limits = limits;
-    read = readCsv(text, source, csv);
+    csv.labelColumn = options.labelColumn;
+    csv.labelName = options.labelName;
+    ReadResult<CsvTable> table = readCsvTable(text, source, csv);
+    read.value = std::move(table.value.data);
+    read.error = std::move(table.error);
+    layout = std::move(table.value.layout);
   } else {
     LibsvmReadOptions libsvm;
     libsvm.limits = limits;
@@ -79,6 +85,12 @@ DataImportResult readDataImport(std::string_view text, const DataImportOptions& 
   data.source = source;
   data.format = options.format;
   data.data = std::move(read.value);
+  data.layout = std::move(layout);
+  if (options.format == DataFormat::Csv) data.text = std::string(text);
+  // Where the label was taken from, for the errors below: a wrong column is their usual cause.
+  const bool csv = options.format == DataFormat::Csv;
+  const std::string labelWhere = csv ? " in " + describeLabelColumn(data.layout) : std::string();
+  const std::string chooseLabel = csv ? "; or choose another label column" : std::string();
   if (data.data.dimension() < 2) {  // W13
     result.error = source + ": " + plural(data.data.dimension(), "feature", "features") +
                    "; the canvas needs two (x₁ and x₂)";
@@ -87,16 +99,17 @@ DataImportResult readDataImport(std::string_view text, const DataImportOptions& 
   std::map<double, Index> counts;
   for (Index i = 0; i < data.data.size(); ++i) ++counts[data.data.y(i)];
   if (counts.size() > kMaxImportClasses) {  // W14
-    result.error = source + ": " + std::to_string(counts.size()) +
-                   " different labels: these look like regression targets; the lab classifies "
+    result.error = source + ": " + std::to_string(counts.size()) + " different labels" +
+                   labelWhere +
+                   ": these look like regression targets; the lab classifies "
                    "(at most " +
-                   std::to_string(kMaxImportClasses) + " classes)";
+                   std::to_string(kMaxImportClasses) + " classes)" + chooseLabel;
     return result;
   }
   if (counts.size() < 2) {  // W14
     result.error = source + ": every sample has the label " +
-                   formatDisplay(data.data.y.size() ? data.data.y(0) : 0) +
-                   "; the lab needs two classes";
+                   formatDisplay(data.data.y.size() ? data.data.y(0) : 0) + labelWhere +
+                   "; the lab needs two classes" + chooseLabel;
     return result;
   }
   for (const auto& [label, count] : counts) {
@@ -119,6 +132,18 @@ DataImportResult readDataImport(std::string_view text, const DataImportOptions& 
   data.negative = 0;
   result.value = std::move(data);
   return result;
+}
+
+std::optional<std::string> chooseLabelColumn(DataImport& data, int column) {
+  if (data.format != DataFormat::Csv)
+    return data.source + ": a LIBSVM file's label is the first item of each line";
+  DataImportOptions options;
+  options.source = data.source;
+  options.labelColumn = column;
+  DataImportResult read = readDataImport(data.text, options);
+  if (!read.ok()) return read.error;
+  data = std::move(*read.value);
+  return std::nullopt;
 }
 
 std::optional<std::string> chooseFeatures(DataImport& data, int x, int y) {
@@ -203,6 +228,14 @@ action::LoadSession importedSession(const DataImport& data, const LabState& lab)
   return session;
 }
 
+std::string featureName(const DataImport& data, int feature) {
+  const auto& names = data.data.featureNames;
+  std::string s = "feature " + std::to_string(feature + 1);
+  if (feature >= 0 && static_cast<std::size_t>(feature) < names.size())
+    s += " '" + names[static_cast<std::size_t>(feature)] + "'";
+  return s;
+}
+
 std::string importSummary(const DataImport& data) {
   const Index n = data.data.size();
   const int d = static_cast<int>(data.data.dimension());
@@ -210,9 +243,13 @@ std::string importSummary(const DataImport& data) {
   std::string text = data.source + ": " + plural(n, "sample", "samples") + ", " +
                      plural(d, "feature", "features") + ", " +
                      plural(static_cast<Index>(k), "class", "classes") + ".";
-  text += d == 2 ? " Shown: features 1 and 2."
-                 : " Shown: features " + std::to_string(data.featureX + 1) + " and " +
-                       std::to_string(data.featureY + 1) + " (training on these two).";
+  if (data.format == DataFormat::Csv) text += " Label: " + describeLabelColumn(data.layout) + ".";
+  const std::string shown =
+      data.data.featureNames.empty()
+          ? "features " + std::to_string(data.featureX + 1) + " and " +
+                std::to_string(data.featureY + 1)
+          : featureName(data, data.featureX) + " and " + featureName(data, data.featureY);
+  text += " Shown: " + shown + (d == 2 ? "." : " (training on these two).");
   const ImportedClass& p = data.classes[static_cast<std::size_t>(data.positive)];
   const ImportedClass& m = data.classes[static_cast<std::size_t>(data.negative)];
   text += " Class " + className(data, data.positive) + " is y = +1, class " +

@@ -18,6 +18,7 @@
 //   chooseClasses(imported, 2, 3);               // labels as in the file: 2 → +1, 3 → −1
 //   apply(lab, importedSession(imported, lab));  // a LoadSession: points, labels, view
 
+#include "data/csv_format.hpp"
 #include "data/dataset.hpp"
 #include "lab/lab_state.hpp"
 
@@ -43,6 +44,11 @@ constexpr std::size_t kMaxImportClasses = 100;
 struct DataImportOptions {
   DataFormat format = DataFormat::Csv;
   std::string source = "<pasted text>";  // the file name, for the file:line of errors
+  // CSV: the label column, 1-based, or kAutoLabelColumn to find it as the file was written
+  // (a header named like a label, a text or class column last or first: csv_format.hpp);
+  // labelName, a header's name, overrides it.
+  int labelColumn = kAutoLabelColumn;
+  std::string labelName;
 };
 
 // One class of the file: its label (as in the file; CSV class names are numbered 0, 1, … by
@@ -57,6 +63,8 @@ struct DataImport {
   std::string source;
   DataFormat format = DataFormat::Csv;
   Dataset data;                        // every sample, every feature (≤ kMaxLabPoints samples)
+  CsvLayout layout;                    // CSV: where the label is and why; the header's names
+  std::string text;                    // the file, read again when another label column is chosen
   std::vector<ImportedClass> classes;  // ascending by label
   int featureX = 0, featureY = 1;      // 0-based columns of data.x shown as x₁ and x₂
   int positive = 0, negative = 1;      // indices into `classes`: y = +1 and y = −1 on the canvas
@@ -75,6 +83,11 @@ int importedClassIndex(const std::vector<ImportedClass>& classes, double label);
 // larger label as +1 ({−1, +1} stay as they are), for more classes the two smallest labels.
 DataImportResult readDataImport(std::string_view text, const DataImportOptions& options);
 
+// Reads the CSV file again with `column` (1-based) as the label column; the features and classes
+// shown go back to the defaults. An error (and no change) for a LIBSVM file or a column that
+// cannot be the label.
+std::optional<std::string> chooseLabelColumn(DataImport& data, int column);
+
 // 1-based feature numbers, as the file counts them. An error (and no change) when out of range,
 // equal, or when a coordinate would exceed the lab's ±1e6 (W13).
 std::optional<std::string> chooseFeatures(DataImport& data, int x, int y);
@@ -89,6 +102,9 @@ action::LoadSession importedSession(const DataImport& data, const LabState& lab)
 // "imported: iris.csv" (≤ 64 characters, the session's preset field): while the lab's preset
 // keeps this name, the canvas shows this import.
 std::string importPresetName(const DataImport& data);
+
+// "feature 3 'petal_length'", or "feature 3" without a header: the name of a column of data.x.
+std::string featureName(const DataImport& data, int feature);
 
 // What the lab says about the import, in words: "iris.csv: 150 samples, 4 features, 3 classes.
 // Shown: features 3 and 4 (training on these two). Classes: 2 as +1, 3 as −1 — the one-vs-one

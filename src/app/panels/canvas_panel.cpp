@@ -414,7 +414,13 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect, ClassReg
   const Index n = points.rows();
   const float radius = pointRadius(n);
   if (regionsShown) drawClassRegions(draw, view, *regions, *shown, radius);
-  drawCanvasAxes(draw, view, "x₁ →", "↑ x₂");
+  // An import with a header names the axes after the features shown.
+  std::string xAxis = "x₁ →", yAxis = "↑ x₂";
+  if (shown && !shown->data.featureNames.empty()) {
+    xAxis = shown->data.featureNames[static_cast<std::size_t>(shown->featureX)] + " →";
+    yAxis = "↑ " + shown->data.featureNames[static_cast<std::size_t>(shown->featureY)];
+  }
+  drawCanvasAxes(draw, view, xAxis.c_str(), yAxis.c_str());
 
   const bool haveModel = lab.model.valid;
 

@@ -38,7 +38,11 @@ bool menuItem(const char* label, const char* name, const char* tooltip) {
   return pressed;
 }
 
-std::string featureLabel(int column) {
+// The header's name of the feature, else its number.
+std::string featureLabel(const DataImport& shown, int column) {
+  const auto& names = shown.data.featureNames;
+  if (static_cast<std::size_t>(column) < names.size())
+    return names[static_cast<std::size_t>(column)];
   return "feature " + std::to_string(column + 1);
 }
 
@@ -47,6 +51,7 @@ void importRow(AppState& state, const DataImport& shown) {
   DataImport& imported = *state.dataImport;
   std::optional<int> x, y;
   std::optional<double> positive, negative;
+  std::optional<int> labelColumn;
   const int d = static_cast<int>(shown.data.dimension());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(shown.source.c_str());
@@ -54,12 +59,14 @@ void importRow(AppState& state, const DataImport& shown) {
   const auto featureCombo = [&](const char* id, const char* name, int current,
                                 std::optional<int>& pick) {
     ImGui::SameLine();
+    const std::string label = featureLabel(shown, current);
+    // A fixed width keeps the class pickers on a 1280 px row; a longer name is clipped.
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("feature 0000").x + ImGui::GetFrameHeight());
-    const bool open = ImGui::BeginCombo(id, featureLabel(current).c_str());
+    const bool open = ImGui::BeginCombo(id, label.c_str());
     comboTabStop(name);
     if (open) {
       for (int f = 0; f < d; ++f) {
-        if (ImGui::Selectable(featureLabel(f).c_str(), f == current)) pick = f + 1;
+        if (ImGui::Selectable(featureLabel(shown, f).c_str(), f == current)) pick = f + 1;
         remember((std::string(name) + "/" + std::to_string(f + 1)).c_str());
       }
       ImGui::EndCombo();
@@ -106,6 +113,34 @@ void importRow(AppState& state, const DataImport& shown) {
   ImGui::SameLine();
   ImGui::TextUnformatted("y = −1:");
   classCombo("##importnegative", "import-negative", shown.negative, negative);
+  // CSV: the column read as the label, another one read again through chooseImportLabel (after
+  // the class pickers, so that they stay on a 1280 px row).
+  if (shown.format == DataFormat::Csv && shown.layout.columns > 1) {
+    const CsvLayout& layout = shown.layout;
+    const auto column = [&](std::size_t c) {
+      return c <= layout.names.size() ? layout.names[c - 1] : "column " + std::to_string(c);
+    };
+    const std::string current = column(layout.labelColumn);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("· label");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("column 00").x + ImGui::GetFrameHeight());
+    const bool open = ImGui::BeginCombo("##importlabel", current.c_str());
+    comboTabStop("import-label");
+    if (open) {
+      for (std::size_t c = 1; c <= layout.columns; ++c) {
+        if (ImGui::Selectable(column(c).c_str(), c == layout.labelColumn))
+          labelColumn = static_cast<int>(c);
+        remember(("import-label/" + std::to_string(c)).c_str());
+      }
+      ImGui::EndCombo();
+    }
+    remember("import-label");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("The file's column read as the class label: %s",
+                        describeLabelColumn(layout).c_str());
+    }
+  }
   // What the lab trains on, said in words.
   std::string words;
   if (d > 2) words += "training on these 2 of " + std::to_string(d) + " features";
@@ -116,6 +151,12 @@ void importRow(AppState& state, const DataImport& shown) {
   if (!words.empty()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(%s)", words.c_str());
+  }
+  if (labelColumn) {
+    if (auto error = chooseImportLabel(imported, state.lab, *labelColumn)) {
+      showFilesMessage(FilesMessageKind::Error, "could not read that label column: " + *error);
+    }
+    return;
   }
   if (x || y || positive || negative) {
     if (auto error = chooseImport(imported, state.lab, x, y, positive, negative)) {

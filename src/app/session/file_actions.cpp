@@ -47,6 +47,13 @@ JsonValue importJson(const DataImport& d) {
     classes.items().push_back(std::move(item));
   }
   put(o, "classes", std::move(classes));
+  if (d.format == DataFormat::Csv) {
+    put(o, "labelColumn", json::integer(static_cast<Index>(d.layout.labelColumn)));
+    put(o, "label", str(describeLabelColumn(d.layout)));
+  }
+  JsonValue names = JsonValue::array();
+  for (const std::string& name : d.data.featureNames) names.items().push_back(str(name));
+  put(o, "featureNames", std::move(names));
   put(o, "x", json::integer(d.featureX + 1));
   put(o, "y", json::integer(d.featureY + 1));
   put(o, "positive", json::num(d.classes[static_cast<std::size_t>(d.positive)].label));
@@ -107,11 +114,25 @@ std::optional<std::string> chooseImport(DataImport& imported, LabState& lab, std
   return std::nullopt;
 }
 
+std::optional<std::string> chooseImportLabel(DataImport& imported, LabState& lab, int column) {
+  DataImport next = imported;
+  if (auto error = chooseLabelColumn(next, column)) return error;
+  if (auto error = chooseImport(next, lab, {}, {}, {}, {})) return error;
+  imported = std::move(next);
+  return std::nullopt;
+}
+
 void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, LabState& lab) {
   router.add("importData", [&imported, &lab](const JsonValue& v) {
     SchemaReader r;
-    r.object(v, "$", {"type", "text", "format", "source", "x", "y", "positive", "negative"});
-    std::optional<std::string> text, format, source;
+    r.object(v, "$",
+             {"type", "text", "format", "source", "labelColumn", "labelName", "x", "y", "positive",
+              "negative"});
+    std::optional<std::string> text, format, source, labelName;
+    std::optional<std::int64_t> labelColumn;
+    if (const JsonValue* c = v.find("labelColumn"))
+      labelColumn = r.integer(*c, "$.labelColumn", 1, 1000000);
+    if (const JsonValue* n = v.find("labelName")) labelName = r.string(*n, "$.labelName", 256);
     if (const JsonValue* t = r.required(v, "$", "text"))
       text = r.string(*t, "$.text", kMaxImportBytes);
     if (const JsonValue* f = r.required(v, "$", "format")) format = r.string(*f, "$.format", 16);
@@ -123,6 +144,8 @@ void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, L
     DataImportOptions options;
     options.format = *kind;
     if (source && !source->empty()) options.source = *source;
+    if (labelColumn) options.labelColumn = static_cast<int>(*labelColumn);
+    if (labelName) options.labelName = *labelName;
     DataImportResult read = readDataImport(*text, options);
     if (!read.ok()) return ActionReply::failed(read.error);
     DataImport next = std::move(*read.value);
@@ -136,16 +159,26 @@ void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, L
   });
   router.add("chooseImport", [&imported, &lab](const JsonValue& v) {
     SchemaReader r;
-    r.object(v, "$", {"type", "x", "y", "positive", "negative"});
+    r.object(v, "$", {"type", "labelColumn", "x", "y", "positive", "negative"});
+    std::optional<std::int64_t> labelColumn;
+    if (const JsonValue* c = v.find("labelColumn"))
+      labelColumn = r.integer(*c, "$.labelColumn", 1, 1000000);
     const Choice choice = readChoice(r, v);
     if (!r.ok()) return ActionReply::failed(r.error());
     if (!activeImport(imported, lab)) {
       return ActionReply::failed("$: no imported data on the canvas (import a file first)");
     }
+    // The file read again first, then the choice on it; nothing changes unless both succeed.
+    DataImport next = *imported;
+    if (labelColumn) {
+      if (auto error = chooseLabelColumn(next, static_cast<int>(*labelColumn)))
+        return ActionReply::failed(*error);
+    }
     if (auto error =
-            chooseImport(*imported, lab, choice.x, choice.y, choice.positive, choice.negative)) {
+            chooseImport(next, lab, choice.x, choice.y, choice.positive, choice.negative)) {
       return ActionReply::failed(*error);
     }
+    imported = std::move(next);
     return withImport(*imported);
   });
   router.add("exportData", [&lab](const JsonValue& v) {

@@ -7,8 +7,11 @@
 //       positive, negative (labels as in the file) are optional. {"ok":true, "summary",
 //       "samples", "features", "classes":[{label, name, count}]} or {"ok":false, "error":
 //       "iris.csv:12:3: ..."}; a refused file changes nothing.
-//   {"type":"chooseImport", "x":3, "y":4, "positive":2, "negative":3}
-//       another two features or classes of the import on the canvas (every field optional).
+//       CSV: "labelColumn" (1-based) or "labelName" (a header's name) choose the label column,
+//       found as the file was written otherwise (csv_format.hpp).
+//   {"type":"chooseImport", "labelColumn":5, "x":3, "y":4, "positive":2, "negative":3}
+//       another label column (the CSV read again), two features or classes of the import on the
+//       canvas (every field optional).
 //   {"type":"exportData", "format":"csv"|"libsvm"}   {"ok":true, "text"}: the canvas's points
 //   {"type":"exportModel"}                           {"ok":true, "text"}: LIBSVM model file
 //
@@ -39,5 +42,8 @@ const DataImport* activeImport(const std::optional<DataImport>& imported, const 
 std::optional<std::string> chooseImport(DataImport& imported, LabState& lab, std::optional<int> x,
                                         std::optional<int> y, std::optional<double> positive,
                                         std::optional<double> negative);
+// Reads the CSV import again with another label column (1-based) and reloads the lab with the
+// default choice of features and classes; an error changes nothing.
+std::optional<std::string> chooseImportLabel(DataImport& imported, LabState& lab, int column);
 
 }  // namespace kpg::app

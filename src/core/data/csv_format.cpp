@@ -4,6 +4,7 @@
 #include "data/text_scan.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <unordered_map>
@@ -81,14 +82,153 @@ bool isMissing(const std::string& cell) {
          cell == "nan" || cell == "NaN" || cell == "NAN" || cell == "null" || cell == "NULL";
 }
 
+// ---- Choosing the label column (csv_format.hpp) ----------------------------------------------
+
+std::string lowercase(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+// Header names people give a class column: scikit-learn's frames say "target", seaborn's and
+// pandas' iris "species", UCI files "class"; "y" only counts when no column is "x" (2-D points).
+bool isLabelName(const std::string& name) {
+  static const char* const kNames[] = {"label",    "labels",      "class",    "classes",
+                                       "target",   "species",     "category", "outcome",
+                                       "response", "class_label", "group"};
+  const std::string lower = lowercase(name);
+  for (const char* n : kNames)
+    if (lower == n) return true;
+  return false;
+}
+
+// What the rows hold in one column, enough to tell a class column from a measurement.
+struct ColumnStats {
+  bool text = false;             // some cell is not a number at all (not 0x10 or 0,5 either)
+  bool integers = true;          // every number is whole
+  std::vector<double> distinct;  // the distinct numbers, up to kMaxClasses + 1
+};
+
+constexpr std::size_t kMaxClasses = 20;
+
+void addCell(ColumnStats& stats, const std::string& cell) {
+  if (isMissing(cell)) return;
+  const NumberParse number = parseDecimal(cell);
+  if (number.status == NumberStatus::Malformed) stats.text = true;
+  if (number.status != NumberStatus::Ok) return;
+  if (number.value != std::floor(number.value)) stats.integers = false;
+  if (stats.distinct.size() <= kMaxClasses &&
+      std::find(stats.distinct.begin(), stats.distinct.end(), number.value) == stats.distinct.end())
+    stats.distinct.push_back(number.value);
+}
+
+// Text, or few distinct whole numbers: at most 20 and at most a tenth of the rows (wine's 3
+// classes in 178 rows, not its 126 distinct alcohol values), or two (a small 0/1 file).
+bool isClassColumn(const ColumnStats& stats, std::size_t rows) {
+  if (stats.text) return true;
+  const std::size_t k = stats.distinct.size();
+  return stats.integers && k > 0 && k <= kMaxClasses && (k * 10 <= rows || k <= 2);
+}
+
+// One pass over the rows for the header, the names and each column's kind; rows the reader will
+// refuse (ragged, an open quote) are skipped here and reported by the reader with their line.
+// Fails only for a labelName that is not in the header.
+bool chooseLabelColumn(std::string_view text, std::string_view source,
+                       const CsvReadOptions& options, CsvLayout& layout, ReadError& error) {
+  text::LineReader reader(text, options.limits.maxLineBytes);
+  std::string_view line;
+  std::vector<Cell> cells;
+  std::vector<ColumnStats> stats;
+  std::size_t rows = 0;
+  const auto addRow = [&] {
+    ++rows;
+    for (std::size_t c = 0; c < cells.size(); ++c) addCell(stats[c], cells[c].text);
+  };
+  while (reader.next(line)) {
+    if (text::isBlank(line) || !splitCells(line, cells)) continue;
+    if (layout.columns == 0) {
+      if (cells.size() < 2) break;
+      layout.columns = cells.size();
+      stats.resize(cells.size());
+      layout.header = options.header == CsvHeader::Present;
+      if (options.header == CsvHeader::Auto) {
+        layout.header = true;
+        for (const Cell& cell : cells)
+          if (parseDecimal(cell.text).status == NumberStatus::Ok) layout.header = false;
+      }
+      if (layout.header) {
+        for (const Cell& cell : cells) layout.names.push_back(cell.text);
+        continue;
+      }
+    }
+    if (cells.size() == layout.columns) addRow();
+  }
+  const std::size_t n = layout.columns;
+  layout.labelColumn = 1;
+  layout.choice = LabelChoice::First;
+  if (n == 0) return true;  // the reader says what is wrong with the first row
+  if (!options.labelName.empty()) {
+    layout.choice = LabelChoice::Named;
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::size_t c = 0; c < layout.names.size(); ++c)
+        if (pass == 0 ? layout.names[c] == options.labelName
+                      : lowercase(layout.names[c]) == lowercase(options.labelName)) {
+          layout.labelColumn = c + 1;
+          return true;
+        }
+    std::string all;
+    for (const std::string& name : layout.names) all += (all.empty() ? "'" : ", '") + name + "'";
+    error = text::makeError(
+        source, 1, 0,
+        layout.header
+            ? "no column is named '" + options.labelName + "'; the header names " + all
+            : "no column is named '" + options.labelName + "': the file has no header row",
+        "choose one of the header's names, or the label column by number");
+    return false;
+  }
+  bool hasX = false;
+  for (const std::string& name : layout.names) hasX = hasX || lowercase(name) == "x";
+  for (std::size_t c = n; c-- > 0 && layout.header;) {
+    const std::string lower = lowercase(layout.names[c]);
+    if (isLabelName(lower) || (lower == "y" && !hasX)) {
+      layout.labelColumn = c + 1;
+      layout.choice = LabelChoice::NamedLikeLabel;
+      return true;
+    }
+  }
+  for (const std::size_t c : {n - 1, std::size_t{0}}) {
+    if (isClassColumn(stats[c], rows)) {
+      layout.labelColumn = c + 1;
+      layout.choice = stats[c].text ? LabelChoice::Text : LabelChoice::FewIntegers;
+      return true;
+    }
+  }
+  std::size_t textColumns = 0, textColumn = 0;
+  for (std::size_t c = 0; c < n; ++c)
+    if (stats[c].text) ++textColumns, textColumn = c;
+  if (textColumns == 1) {
+    layout.labelColumn = textColumn + 1;
+    layout.choice = LabelChoice::OnlyText;
+  }
+  return true;
+}
+
+// "column 5 'species'", or "column 5" without a header.
+std::string columnName(const CsvLayout& layout, std::size_t column) {
+  std::string s = "column " + std::to_string(column);
+  if (column >= 1 && column <= layout.names.size()) s += " '" + layout.names[column - 1] + "'";
+  return s;
+}
+
 // Reads a CSV data file in two passes: the rows (the first one setting the column count, the
 // label column and whether it is a header), then, once every row is in, the labels, which are
 // numbers, class names or the model's names depending on all of them. Each step returns false at
 // the first problem, with error_ set (as the model file reader in model_io.cpp does).
 class CsvReader {
  public:
-  CsvReader(std::string_view source, const CsvReadOptions& options, Dataset& data)
-      : source_(source), options_(options), data_(data) {}
+  CsvReader(std::string_view source, const CsvReadOptions& options, Dataset& data,
+            CsvLayout& layout)
+      : source_(source), options_(options), data_(data), layout_(layout) {}
 
   bool read(std::string_view text) { return readRows(text) && readLabels(); }
   ReadError takeError() { return std::move(error_); }
@@ -181,6 +321,16 @@ class CsvReader {
         if (c != labelIndex_ && parseDecimal(cells_[c].text).status == NumberStatus::Ok)
           header = false;
     }
+    layout_.columns = columnCount_;
+    layout_.labelColumn = labelIndex_ + 1;
+    layout_.header = header;
+    layout_.names.clear();
+    if (header) {
+      for (std::size_t c = 0; c < cells_.size(); ++c) {
+        layout_.names.push_back(cells_[c].text);
+        if (c != labelIndex_) data_.featureNames.push_back(cells_[c].text);
+      }
+    }
     return true;
   }
 
@@ -228,6 +378,14 @@ class CsvReader {
     if (number.status == NumberStatus::NotFinite) {
       return fail(line_, cell.column, "non-finite value '" + cell.text + "' at " + where,
                   numberHint(number.status));
+    }
+    if (number.status == NumberStatus::Malformed) {
+      // Most often the class column of a file whose label is elsewhere than expected.
+      return fail(line_, cell.column, "invalid number '" + cell.text + "' at " + where,
+                  columnName(layout_, c + 1) +
+                      " holds text: choose it as the label column, or remove it (the label "
+                      "column is " +
+                      columnName(layout_, labelIndex_ + 1) + ")");
     }
     if (number.status != NumberStatus::Ok) {
       return fail(line_, cell.column, "invalid number '" + cell.text + "' at " + where,
@@ -318,6 +476,7 @@ class CsvReader {
   std::string_view source_;
   const CsvReadOptions& options_;
   Dataset& data_;
+  CsvLayout& layout_;
   ReadError error_;
   std::size_t line_ = 0;  // the line being read
   std::vector<Cell> cells_;
@@ -333,16 +492,51 @@ class CsvReader {
 
 }  // namespace
 
-ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
-                            const CsvReadOptions& options) {
-  ReadResult<Dataset> result;
+ReadResult<CsvTable> readCsvTable(std::string_view text, std::string_view source,
+                                  const CsvReadOptions& options) {
+  ReadResult<CsvTable> result;
   if (auto e = text::checkIsText(text, source, "CSV file")) {
     result.error = std::move(e);
     return result;
   }
-  CsvReader reader(source, options, result.value);
-  if (!reader.read(text::stripBom(text))) result.error = reader.takeError();
+  text = text::stripBom(text);
+  CsvLayout& layout = result.value.layout;
+  CsvReadOptions chosen = options;
+  if (!options.labelName.empty() || options.labelColumn == kAutoLabelColumn) {
+    ReadError error;
+    if (!chooseLabelColumn(text, source, options, layout, error)) {
+      result.error = std::move(error);
+      return result;
+    }
+    chosen.labelColumn = static_cast<int>(layout.labelColumn);
+    if (layout.columns != 0) chosen.header = layout.header ? CsvHeader::Present : CsvHeader::Absent;
+  }
+  const LabelChoice choice = layout.columns != 0 ? layout.choice : LabelChoice::Given;
+  CsvReader reader(source, chosen, result.value.data, layout);
+  if (!reader.read(text)) result.error = reader.takeError();
+  layout.choice = choice;
   return result;
+}
+
+ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
+                            const CsvReadOptions& options) {
+  ReadResult<CsvTable> table = readCsvTable(text, source, options);
+  ReadResult<Dataset> result;
+  result.value = std::move(table.value.data);
+  result.error = std::move(table.error);
+  return result;
+}
+
+std::string describeLabelColumn(const CsvLayout& layout) {
+  static const char* const kWhy[] = {"chosen",
+                                     "chosen by name",
+                                     "named like a label",
+                                     "holds text",
+                                     "few distinct whole numbers",
+                                     "the only column holding text",
+                                     "the first column, LIBSVM's place for the label"};
+  return columnName(layout, layout.labelColumn) + " (" + kWhy[static_cast<int>(layout.choice)] +
+         ")";
 }
 
 std::uint64_t modelChecksum(std::string_view modelText) {

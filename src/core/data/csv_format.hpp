@@ -16,6 +16,20 @@
 //    numericLabels (regression) a non-numeric label is an error. With knownClassNames (predict
 //    with a model trained on names) every label is looked up in the model's names and y holds
 //    the training label; a name the model does not know is an error.
+//  * The label column (labelColumn = kAutoLabelColumn, the app's and kpg's default for CSV; a
+//    file the way pandas' to_csv(index=False) or scikit-learn's load_iris(as_frame=True).frame
+//    writes it has a header and the label last), in this order:
+//      1. labelName, a header cell (exact, else case-insensitive), when given;
+//      2. a header cell named like a label (label, class, target, y, species, category, outcome,
+//         ..., case-insensitive; the last such column);
+//      3. the last column, then the first, if it holds text, or few distinct integers (at most 20
+//         and at most a tenth of the rows, or two): a class column, not a measurement;
+//      4. the only column holding text;
+//      5. otherwise the first column (LIBSVM's place for the label).
+//    With an automatic label the first row is a header when none of its cells is a number.
+//    CsvLayout says which column was chosen and why, so the app and kpg can say where the label is.
+//  * A feature column holding text is refused at its first text cell, naming the column and
+//    saying to choose it as the label column.
 //  * A UTF-8 BOM is dropped; CRLF, CR alone (Excel for Mac) and spaces around cells are accepted;
 //    blank lines follow the LIBSVM reader's rule (an error between rows, ignored at the end).
 //    UTF-16 is refused by name (text_scan.hpp checkIsText); an empty last column from a ',' that
@@ -34,8 +48,12 @@ namespace kpg {
 
 enum class CsvHeader { Auto, Present, Absent };
 
+// CsvReadOptions::labelColumn: choose the label column the way the file was written (above).
+constexpr int kAutoLabelColumn = 0;
+
 struct CsvReadOptions {
-  int labelColumn = 1;  // 1-based, as in the error messages; -1 is the last column
+  int labelColumn = 1;    // 1-based, as in the error messages; -1 is the last column
+  std::string labelName;  // a header cell naming the label column; overrides labelColumn
   CsvHeader header = CsvHeader::Auto;
   bool numericLabels = false;  // regression targets: class names are an error (C4)
   bool skipBlankLines = false;
@@ -46,6 +64,29 @@ struct CsvReadOptions {
 
 ReadResult<Dataset> readCsv(std::string_view text, std::string_view source,
                             const CsvReadOptions& options = {});
+
+// Why the label column is the one it is (CsvReadOptions, "The label column" above).
+enum class LabelChoice { Given, Named, NamedLikeLabel, Text, FewIntegers, OnlyText, First };
+
+struct CsvLayout {
+  std::size_t columns = 0;
+  std::size_t labelColumn = 0;  // 1-based
+  bool header = false;
+  std::vector<std::string> names;  // the header's cells, every column; empty without a header
+  LabelChoice choice = LabelChoice::Given;
+};
+
+struct CsvTable {
+  Dataset data;
+  CsvLayout layout;
+};
+
+// readCsv, and where the label was found. The layout is filled as far as it got on an error.
+ReadResult<CsvTable> readCsvTable(std::string_view text, std::string_view source,
+                                  const CsvReadOptions& options = {});
+
+// "column 5 'species' (named like a label)": where the label is, for messages and the status bar.
+std::string describeLabelColumn(const CsvLayout& layout);
 
 // The class names a model was trained on, saved next to it as MODEL.classes (README "The kpg
 // command-line tool"), so that predicting on another CSV file maps its names to the training

@@ -19,6 +19,8 @@ struct Dataset {
   // For CSV files with symbolic class labels (docs/bad-inputs.md C4): classNames[k] is the label numbered
   // k.
   std::vector<std::string> classNames;
+  // The header's names of x's columns (CSV files with a header); empty otherwise.
+  std::vector<std::string> featureNames;
 
   Eigen::Index size() const { return x.rows(); }
   Eigen::Index dimension() const { return x.cols(); }

@@ -1,5 +1,7 @@
 #include "data/csv_format.hpp"
 
+#include "test_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -12,6 +14,32 @@ std::string errorOf(const std::string& text, CsvReadOptions options = {}) {
   const auto r = readCsv(text, "t.csv", options);
   REQUIRE_FALSE(r.ok());
   return r.error->toString();
+}
+
+// The files as pandas' to_csv(index=False) writes them (tests/data/make_csv_examples.py).
+std::string exampleFile(const std::string& name) {
+  return testing::readTextFile(KPG_SOURCE_DIR "/tests/data/" + name);
+}
+
+std::string withoutFirstLine(const std::string& text) {
+  return text.substr(text.find('\n') + 1);
+}
+
+ReadResult<CsvTable> readAuto(const std::string& text, CsvReadOptions options = {}) {
+  options.labelColumn = kAutoLabelColumn;
+  return readCsvTable(text, "t.csv", options);
+}
+
+// How many samples carry each label 0, 1, ...
+std::vector<int> classCounts(const Eigen::VectorXd& y) {
+  std::vector<int> counts;
+  for (const double label : y) {
+    const auto k = static_cast<std::size_t>(label);
+    if (label < 0 || label != static_cast<double>(k)) return {-1};  // not a class number
+    if (counts.size() <= k) counts.resize(k + 1);
+    ++counts[k];
+  }
+  return counts;
 }
 
 }  // namespace
@@ -232,4 +260,148 @@ TEST_CASE("Class-name file: round trip, and a file of another model is refused (
   const auto damaged = readClassNames(bad, "m.classes");
   REQUIRE_FALSE(damaged.ok());
   CHECK_THAT(damaged.error->toString(), Catch::StartsWith(expected));
+}
+
+TEST_CASE("CSV reader: iris as pandas writes it finds the species column by its name", "[data]") {
+  const auto r = readAuto(exampleFile("iris.csv"));
+  REQUIRE(r.ok());
+  const CsvLayout& layout = r.value.layout;
+  CHECK(layout.header);
+  CHECK(layout.columns == 5);
+  CHECK(layout.labelColumn == 5);
+  CHECK(layout.choice == LabelChoice::NamedLikeLabel);
+  CHECK(describeLabelColumn(layout) == "column 5 'species' (named like a label)");
+  const Dataset& data = r.value.data;
+  CHECK(data.featureNames ==
+        std::vector<std::string>{"sepal_length", "sepal_width", "petal_length", "petal_width"});
+  // Numbered in order of first appearance: the file lists setosa first.
+  CHECK(data.classNames == std::vector<std::string>{"setosa", "versicolor", "virginica"});
+  CHECK(classCounts(data.y) == std::vector<int>{50, 50, 50});
+  REQUIRE(data.x.rows() == 150);
+  REQUIRE(data.x.cols() == 4);
+  CHECK(data.x(0, 0) == 5.1);
+  CHECK(data.x(149, 3) == 1.8);
+
+  // Without the header the species is the last column holding text.
+  const auto bare = readAuto(withoutFirstLine(exampleFile("iris.csv")));
+  REQUIRE(bare.ok());
+  CHECK_FALSE(bare.value.layout.header);
+  CHECK(bare.value.layout.labelColumn == 5);
+  CHECK(bare.value.layout.choice == LabelChoice::Text);
+  CHECK(bare.value.data.featureNames.empty());
+  CHECK(bare.value.data.x == data.x);
+  CHECK(bare.value.data.y == data.y);
+  CHECK(describeLabelColumn(bare.value.layout) == "column 5 (holds text)");
+}
+
+TEST_CASE("CSV reader: wine as scikit-learn's frame has it takes the class, not alcohol",
+          "[data]") {
+  // With the label in column 1 the 126 distinct alcohol values looked like regression targets.
+  const std::string wine = exampleFile("wine.csv");
+  const auto r = readAuto(wine);
+  REQUIRE(r.ok());
+  CHECK(r.value.layout.labelColumn == 14);
+  CHECK(r.value.layout.choice == LabelChoice::NamedLikeLabel);
+  CHECK(r.value.data.x.cols() == 13);
+  CHECK(r.value.data.featureNames.front() == "alcohol");
+  CHECK(r.value.data.featureNames.back() == "proline");
+  CHECK(r.value.data.classNames.empty());
+  CHECK(classCounts(r.value.data.y) == std::vector<int>{59, 71, 48});
+
+  // A header naming the class otherwise, and no header: three whole numbers in 178 rows.
+  std::string renamed = wine;
+  renamed.replace(renamed.find(",target\n"), 8, ",cultivar\n");
+  for (const std::string& variant : {renamed, withoutFirstLine(wine)}) {
+    const auto other = readAuto(variant);
+    INFO((other.ok() ? describeLabelColumn(other.value.layout) : other.error->toString()));
+    REQUIRE(other.ok());
+    CHECK(other.value.layout.labelColumn == 14);
+    CHECK(other.value.layout.choice == LabelChoice::FewIntegers);
+    CHECK(other.value.data.x == r.value.data.x);
+    CHECK(other.value.data.y == r.value.data.y);
+  }
+}
+
+TEST_CASE("CSV reader: the automatic label column in small files", "[data]") {
+  const auto [text, column, choice] = GENERATE(table<std::string, std::size_t, LabelChoice>({
+      // A header's label name wins over the first column (it used to take x1).
+      {"x1,x2,label\n0.5,1,1\n-2,0.3,-1\n", 3, LabelChoice::NamedLikeLabel},
+      {"Class,a,b\n1,0.5,2\n2,1,-1\n", 1, LabelChoice::NamedLikeLabel},
+      {"a,b,y\n0.5,1,1.5\n2,3,4.25\n", 3, LabelChoice::NamedLikeLabel},
+      // With an x column, y is a coordinate: the text column is the class.
+      {"x,y,kind\n0.5,1,a\n2,3,b\n", 3, LabelChoice::Text},
+      // Text first, last a measurement.
+      {"cat,0.5,1.5\ndog,1,2.25\n", 1, LabelChoice::Text},
+      // The only text column, in the middle.
+      {"0.5,cat,1.5\n1,dog,2.25\n", 2, LabelChoice::OnlyText},
+      // Nothing looks like a class: LIBSVM's first column.
+      {"0.5,1.25,3.5\n1.5,2,4.75\n2.5,3,5.5\n", 1, LabelChoice::First},
+      // Two whole values in a small file.
+      {"0.5,1.25,1\n1.5,2,-1\n2.5,3,1\n", 3, LabelChoice::FewIntegers},
+  }));
+  INFO(text);
+  const auto r = readAuto(text);
+  REQUIRE(r.ok());
+  CHECK(r.value.layout.labelColumn == column);
+  CHECK(r.value.layout.choice == choice);
+}
+
+TEST_CASE("CSV reader: a label column chosen by name or number overrides the guess", "[data]") {
+  const std::string iris = exampleFile("iris.csv");
+  CsvReadOptions options;
+  options.labelName = "Species";  // case-insensitive when no name matches exactly
+  auto r = readAuto(iris, options);
+  REQUIRE(r.ok());
+  CHECK(r.value.layout.labelColumn == 5);
+  CHECK(r.value.layout.choice == LabelChoice::Named);
+
+  // The wine's numbers as classes by column number, proline as a regression target by name.
+  options = {};
+  options.labelColumn = 14;
+  const auto wine = readCsvTable(exampleFile("wine.csv"), "t.csv", options);
+  REQUIRE(wine.ok());
+  CHECK(wine.value.layout.choice == LabelChoice::Given);
+  CHECK(wine.value.data.featureNames.size() == 13);
+  options = {};
+  options.labelName = "proline";
+  r = readAuto(exampleFile("wine.csv"), options);
+  REQUIRE(r.ok());
+  CHECK(r.value.layout.labelColumn == 13);
+  CHECK(r.value.data.featureNames.back() == "target");
+  CHECK(r.value.data.y(0) == 1065);
+}
+
+TEST_CASE("CSV reader: a label column that cannot be says where the label is and what to do",
+          "[data]") {
+  const std::string iris = exampleFile("iris.csv");
+  // The first column, LIBSVM's convention, on the file as pandas writes it.
+  CHECK(errorOf(iris) ==
+        "t.csv:2:17: invalid number 'setosa' at line 2 col 5 (column 5 'species' holds text: "
+        "choose it as the label column, or remove it (the label column is column 1 "
+        "'sepal_length'))");
+  CsvReadOptions options;
+  options.labelName = "petal_width";
+  options.labelColumn = kAutoLabelColumn;
+  CHECK(errorOf(iris, options) ==
+        "t.csv:2:17: invalid number 'setosa' at line 2 col 5 (column 5 'species' holds text: "
+        "choose it as the label column, or remove it (the label column is column 4 "
+        "'petal_width'))");
+  options.labelName = "kind";
+  CHECK(errorOf(iris, options) ==
+        "t.csv:1: no column is named 'kind'; the header names 'sepal_length', 'sepal_width', "
+        "'petal_length', 'petal_width', 'species' (choose one of the header's names, or the label "
+        "column by number)");
+  CHECK_THAT(errorOf(withoutFirstLine(iris), options),
+             Catch::StartsWith("t.csv:1: no column is named 'kind': the file has no header row"));
+  // Two text columns: the last is the label, the other is named in the error.
+  options = {};
+  options.labelColumn = kAutoLabelColumn;
+  CHECK(errorOf("a,b,c\nred,0.5,cat\nblue,1,dog\n", options) ==
+        "t.csv:2:1: invalid number 'red' at line 2 col 1 (column 1 'a' holds text: choose it as "
+        "the label column, or remove it (the label column is column 3 'c'))");
+  // The reader's own errors are unchanged by the guess.
+  CHECK_THAT(errorOf("a,b,c\n1,2\n", options),
+             Catch::StartsWith("t.csv:2: expected 3 columns, found 2"));
+  CHECK_THAT(errorOf("1\n2\n", options), Catch::StartsWith("t.csv:1: only one column"));
+  CHECK_THAT(errorOf("", options), Catch::StartsWith("t.csv: no samples"));
 }

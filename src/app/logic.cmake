@@ -5,6 +5,7 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/lab/solver_history.cpp
   ${CMAKE_CURRENT_LIST_DIR}/timeline/playback.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_state.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lab/lab_kernel_matrix.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/model_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_replay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/step_words.cpp

@@ -39,6 +39,9 @@
   let lastLinkKey = null;
   let storageFailed = false;
   let offers = [];           // the slots offered at start-up, with their JSON as read then
+  // Whether the session bar shows offers: with none left it closes, but not over another message
+  // (a storage failure reported before the start-up offers were looked for stays shown).
+  let barOffers = false;
   const answered = new Set();  // slot ids whose pages answered the start-up ping
 
   function store() {
@@ -232,6 +235,7 @@
       const reason = (e && e.name) || 'storage unavailable';
       if (!storageFailed) {
         storageFailed = true;
+        barOffers = false;
         postNotice('warning', `Autosave failed (${reason}); your session is still open here. Export it to keep a copy.`);
         showBar(`Autosave failed (${reason}). Your session is still open.`,
                 [{ label: 'Download session', run: exportSession }, { label: 'Dismiss', run: () => {} }]);
@@ -332,9 +336,11 @@
   }
   function showOffers() {
     if (offers.length === 0) {
-      hideBar();
+      if (barOffers) hideBar();
+      barOffers = false;
       return;
     }
+    barOffers = true;
     if (offers.length === 1) {
       const entry = offers[0];
       const w = sessionWords(entry);

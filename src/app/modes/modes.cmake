@@ -45,8 +45,10 @@ endforeach()
 list(APPEND kpg_modes_logic_sources ${CMAKE_CURRENT_LIST_DIR}/featurespace/orbit_camera.cpp)
 list(APPEND kpg_modes_ui_sources ${CMAKE_CURRENT_LIST_DIR}/featurespace/view3d.cpp)
 # The 3-D view runs every frame over every point, so it stays at -O3 where the browser build
-# compiles the UI for size (src/app/CMakeLists.txt gives kpg_app_ui -Os; a source's own option
-# comes later on the command line and wins). Emscripten 3.1.6, 5 000 points under node: 1.8 ms a
-# frame at -Os, 0.7 ms at -O3, and the linked .wasm 1.5 KB smaller gzipped (Eigen inlined).
+# compiles the UI for size (src/app/CMakeLists.txt gives kpg_app_ui -Oz; a source's own option
+# comes later on the command line and wins). -finline-functions too: emcc (3.1.6) adds
+# -fno-inline-functions for an -Oz or -Os anywhere on the line, and a later -O3 does not undo it,
+# so the view's Eigen expressions, lambdas and the projection stayed calls. With it, 5 000 points
+# in headless Chromium: the view's fastest frame 1.7 ms before, see web/bench/frame_time.mjs.
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/featurespace/view3d.cpp
-                            PROPERTIES COMPILE_OPTIONS -O3)
+                            PROPERTIES COMPILE_OPTIONS "-O3;-finline-functions")

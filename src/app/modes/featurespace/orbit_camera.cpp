@@ -20,8 +20,6 @@ double wrapAngle(double a) {
   return a <= -kPi ? a + 2 * kPi : a;
 }
 
-constexpr double kNearDepth = 1e-3;
-
 }  // namespace
 
 SceneBox SceneBox::fromPoints(const Eigen::Vector3d* points, std::size_t count) {
@@ -99,18 +97,6 @@ Projector::Projector(const OrbitCamera& camera, float rectX, float rectY, float 
   focal_ = 0.5 * side / std::tan(0.5 * clamp(camera.fovY, 0.05, 3.0));
   centreX_ = static_cast<double>(rectX) + 0.5 * static_cast<double>(rectW);
   centreY_ = static_cast<double>(rectY) + 0.5 * static_cast<double>(rectH);
-}
-
-Projection Projector::operator()(const Eigen::Vector3d& sceneP) const {
-  const Eigen::Vector3d v = sceneP - eye_;
-  const double depth = v.dot(forward_);
-  const double scale = focal_ / std::max(depth, kNearDepth);
-  Projection out;
-  out.x = static_cast<float>(centreX_ + scale * v.dot(right_));
-  out.y = static_cast<float>(centreY_ - scale * v.dot(up_));  // screen y grows downwards
-  out.depth = static_cast<float>(depth);
-  out.inFront = depth > kNearDepth;
-  return out;
 }
 
 Projection project(const OrbitCamera& camera, const Eigen::Vector3d& sceneP, float rectX,

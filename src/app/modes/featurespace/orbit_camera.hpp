@@ -18,6 +18,7 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -96,12 +97,27 @@ struct Projection {
   bool inFront = false;  // depth > the near limit; otherwise x, y are not meaningful
 };
 
+// Nearer than this a point is behind the eye, for drawing.
+constexpr double kNearDepth = 1e-3;
+
 // The camera's projection into a screen rectangle, set up once per frame (the trigonometry and
 // the basis) and applied per point.
 class Projector {
  public:
   Projector(const OrbitCamera& camera, float rectX, float rectY, float rectW, float rectH);
-  Projection operator()(const Eigen::Vector3d& sceneP) const;
+  // Inline: the 3-D view (view3d.cpp, compiled for speed) projects every point every frame, and
+  // this file's .cpp is compiled for size in the browser build.
+  Projection operator()(const Eigen::Vector3d& sceneP) const {
+    const Eigen::Vector3d v = sceneP - eye_;
+    const double depth = v.dot(forward_);
+    const double scale = focal_ / std::max(depth, kNearDepth);
+    Projection out;
+    out.x = static_cast<float>(centreX_ + scale * v.dot(right_));
+    out.y = static_cast<float>(centreY_ - scale * v.dot(up_));  // screen y grows downwards
+    out.depth = static_cast<float>(depth);
+    out.inFront = depth > kNearDepth;
+    return out;
+  }
   const Eigen::Vector3d& eye() const { return eye_; }
   const Eigen::Vector3d& forward() const { return forward_; }  // unit, eye → target
   const Eigen::Vector3d& right() const { return right_; }

@@ -264,6 +264,10 @@ TEST_CASE(
     INFO(wrong.feedback);
     CHECK(wrong.feedback.find(a.rightText) != std::string::npos);
     CHECK(app->exercise.status == ExerciseStatus::Failed);
+    // The feedback is about the state as it is, until the canvas or her plane changes.
+    CHECK(exerciseFeedbackCurrent(*app));
+    ensureBuilt(app->modes, app->lab);  // a frame's rebuild is no change of hers
+    CHECK(exerciseFeedbackCurrent(*app));
     if (e.goal.kind == GoalKind::BoundSv) {
       // Drag point 0 onto the other class's mean (the lab's own action; data is not locked here).
       const LabState& lab = app->lab;
@@ -301,6 +305,8 @@ TEST_CASE(
       json::put(action, "plane", std::move(plane));
       REQUIRE(runModeAction(app->modes, app->lab, action).ok());
     }
+    if (e.goal.kind == GoalKind::BoundSv || e.goal.kind == GoalKind::SeparatingPlane)
+      CHECK_FALSE(exerciseFeedbackCurrent(*app));  // moved a point, or set her plane
     const Verdict right = submitExerciseAnswer(*app, a.right);
     REQUIRE(right.error.empty());
     INFO(right.feedback);

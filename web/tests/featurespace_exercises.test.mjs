@@ -122,7 +122,9 @@ export default [
       const wrong = s.session.points.filter((p, i) => p[2] * (dot3(n, s.featureSpace.points[i]) - plane.offset) <= 0);
       t.check(wrong.length === plane.wrong.length, `wrong side: ${wrong.length} vs ${plane.wrong.length}`);
       await t.clickControl('exercise.check');
-      t.check((await t.state()).exercise.status === 'failed', 'a plane that errs is not accepted');
+      const failed = (await t.state()).exercise;
+      t.check(failed.status === 'failed', 'a plane that errs is not accepted');
+      t.check(failed.feedbackCurrent === true, 'the feedback is about her plane as it is');
       // Tilted onto the SVM's own plane (as the sliders would set it): it separates, at 100 %.
       await must(t, { type: 'modeRun', budgetMs: 3000 });
       const fs = (await t.state()).featureSpace;
@@ -132,6 +134,8 @@ export default [
                                                       elevation: Math.asin(u[2]) * 180 / Math.PI,
                                                       offset: -fs.b / norm } });
       await t.waitFrames(3);
+      // Her plane moved since the check: the panel greys the old words and says they are older.
+      t.check((await t.state()).exercise.feedbackCurrent === false, 'the old feedback is marked older');
       await t.screenshot('featurespace-plane');
       await t.clickControl('exercise.check');
       const done = (await t.state()).exercise;

@@ -330,8 +330,14 @@ bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect) {
       if (!s.feedback.empty()) {
         ImGui::Spacing();
         const bool solved = s.status == ExerciseStatus::Solved;
-        ImGui::PushStyleColor(
-            ImGuiCol_Text, solved ? ImVec4(0.0f, 0.45f, 0.15f, 1) : ImVec4(0.7f, 0.15f, 0.1f, 1));
+        // A check's words about an earlier state, greyed: beside a plane that now separates,
+        // "4 points on the wrong side" read as a contradiction.
+        const bool current = solved || exerciseFeedbackCurrent(state);
+        if (!current) ImGui::TextDisabled("Your last check, before your latest changes:");
+        ImGui::PushStyleColor(ImGuiCol_Text, !current
+                                                 ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
+                                             : solved ? ImVec4(0.0f, 0.45f, 0.15f, 1)
+                                                      : ImVec4(0.7f, 0.15f, 0.1f, 1));
         ImGui::TextWrapped("%s", s.feedback.c_str());
         ImGui::PopStyleColor();
       }

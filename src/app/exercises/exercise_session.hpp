@@ -3,6 +3,8 @@
 
 #include "exercises/exercise.hpp"
 
+#include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -46,12 +48,26 @@ struct InstructorDraft {
   std::string error;
 };
 
+// What a check saw (exercise_state.cpp checkedFingerprint): the canvas's data and model, the
+// method's state and the student's own plane. When it differs from now, the feedback shown is
+// about an earlier state, and the panel says so.
+struct CheckedFingerprint {
+  std::uint64_t problem = 0, model = 0, modes = 0;
+  std::array<double, 4> plane{};  // shown, azimuth, elevation, offset
+  std::vector<int> selected;
+  bool operator==(const CheckedFingerprint& o) const {
+    return problem == o.problem && model == o.model && modes == o.modes && plane == o.plane &&
+           selected == o.selected;
+  }
+};
+
 struct ExerciseSession {
   std::optional<Exercise> open;
   bool builtin = false;  // the open exercise is one of builtinExercises() (its link names it)
   ExerciseStatus status = ExerciseStatus::Open;
   int attempts = 0;
   std::string feedback;
+  CheckedFingerprint checked;  // the state the feedback is about
   int hintsShown = 0;
   std::vector<int> selected;  // points picked on the canvas for a point answer (the panel)
   Locks locksBefore;          // the page's locks, given back when the exercise closes

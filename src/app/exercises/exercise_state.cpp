@@ -114,6 +114,23 @@ std::optional<std::string> openExercise(AppState& app, const Exercise& exercise,
   return std::nullopt;
 }
 
+namespace {
+CheckedFingerprint checkedFingerprint(const AppState& app) {
+  CheckedFingerprint f;
+  f.problem = app.lab.problemRevision;
+  f.model = app.lab.modelRevision;
+  f.modes = app.modes.revision;
+  const StudentPlane& plane = app.modes.featurespace.studentPlane;
+  f.plane = {plane.shown ? 1.0 : 0.0, plane.azimuth, plane.elevation, plane.offset};
+  f.selected = app.exercise.selected;
+  return f;
+}
+}  // namespace
+
+bool exerciseFeedbackCurrent(const AppState& app) {
+  return app.exercise.checked == checkedFingerprint(app);
+}
+
 Verdict submitExerciseAnswer(AppState& app, const JsonValue& answer) {
   ExerciseSession& s = app.exercise;
   if (!s.open) {
@@ -126,6 +143,7 @@ Verdict submitExerciseAnswer(AppState& app, const JsonValue& answer) {
   if (!v.error.empty()) return v;
   s.attempts += 1;
   s.feedback = v.feedback;
+  s.checked = checkedFingerprint(app);
   if (s.status != ExerciseStatus::Solved)
     s.status = v.solved ? ExerciseStatus::Solved : ExerciseStatus::Failed;
   ExerciseProgress& p = s.progress[s.open->id];
@@ -182,6 +200,7 @@ JsonValue exerciseStateJson(const AppState& app) {
   put(o, "status", str(exerciseStatusName(s.status)));
   put(o, "attempts", json::integer(s.attempts));
   put(o, "feedback", str(s.feedback));
+  put(o, "feedbackCurrent", json::boolean(exerciseFeedbackCurrent(app)));
   JsonValue hints = JsonValue::array();
   for (int k = 0; k < s.hintsShown; ++k)
     hints.items().push_back(str(e.hints[static_cast<std::size_t>(k)]));

@@ -29,6 +29,9 @@ std::optional<std::string> openExercise(AppState& app, const Exercise& exercise,
 // mode). The error names the fault's path under "$.exercise".
 std::optional<std::string> openExerciseDefinition(AppState& app, const JsonValue& definition);
 Verdict submitExerciseAnswer(AppState& app, const JsonValue& answer);
+// Whether the shown feedback is about the state as it is now: false once the data, the model,
+// the method's state, the student's plane or the picked points changed after the check.
+bool exerciseFeedbackCurrent(const AppState& app);
 void closeExercise(AppState& app);
 void revealHint(AppState& app);
 void resetExerciseProgress(AppState& app);
@@ -37,8 +40,9 @@ std::string_view exerciseStatusName(ExerciseStatus status);  // "open", "solved"
 
 void addExerciseActions(ActionRouter& router, AppState& app);
 
-// state().exercise: null, or {id, title, section, prompt, status, attempts, feedback, hints
-// (the revealed ones), hintCount, goal: {kind, point?, parameter?, …}, selected}.
+// state().exercise: null, or {id, title, section, prompt, status, attempts, feedback,
+// feedbackCurrent, hints (the revealed ones), hintCount, goal: {kind, point?, parameter?, …},
+// selected}.
 JsonValue exerciseStateJson(const AppState& app);
 // exercises(): [{id, title, section, goal, status: "new"|"attempted"|"solved", attempts}].
 JsonValue exerciseListJson(const AppState& app);

@@ -212,11 +212,14 @@ void studentPlaneControls(ModesState& modes, LabState& lab, UiState& ui) {
   markItem(ui, "featureSpace.dragPlane");
   StudentPlane plane = m.studentPlane;
   float az = static_cast<float>(plane.azimuth), el = static_cast<float>(plane.elevation);
+  // "%.0f" prints a turn of −0.3° (or −1e-15 from atan2) as "-0": shown as 0 until she moves it.
+  if (std::abs(az) < 0.5f) az = 0;
+  if (std::abs(el) < 0.5f) el = 0;
   float offset = static_cast<float>(plane.offset);
   const auto [lo, hi] = offsetRange(m);
-  bool changed = ImGui::SliderFloat("turn (°)", &az, -180, 180, "%.0f");
+  const bool turned = ImGui::SliderFloat("turn (°)", &az, -180, 180, "%.0f");
   markItem(ui, "featureSpace.planeAzimuth");
-  changed |= ImGui::SliderFloat("tilt (°)", &el, -90, 90, "%.0f");
+  const bool tilted = ImGui::SliderFloat("tilt (°)", &el, -90, 90, "%.0f");
   tip(ui, "90°: the plane lies flat, φ₃ = offset; 0°: it stands upright.");
   markItem(ui, "featureSpace.planeElevation");
   // Decimals by the slider's range (2 for a range of 10 to 100): "%.3g" printed a mean of
@@ -224,13 +227,15 @@ void studentPlaneControls(ModesState& modes, LabState& lab, UiState& ui) {
   const int decimals =
       std::clamp(4 - static_cast<int>(std::ceil(std::log10(std::max(hi - lo, 1e-6f)))), 0, 6);
   const std::string offsetFormat = "%." + std::to_string(decimals) + "f";
-  changed |= ImGui::SliderFloat("offset", &offset, lo, hi, offsetFormat.c_str());
+  const bool moved = ImGui::SliderFloat("offset", &offset, lo, hi, offsetFormat.c_str());
   tip(ui, "Moves the plane along its normal n: the plane is n·φ = offset.");
   markItem(ui, "featureSpace.planeOffset");
-  if (changed) {
-    plane.azimuth = az;
-    plane.elevation = el;
-    plane.offset = offset;
+  // Only the slider she moved: the others keep their exact values (not the float, not the 0
+  // shown for "-0").
+  if (turned || tilted || moved) {
+    if (turned) plane.azimuth = az;
+    if (tilted) plane.elevation = el;
+    if (moved) plane.offset = offset;
     sendPlane(modes, lab, plane);
   }
   const PlaneScore score = scoreStudentPlane(m);
@@ -292,7 +297,10 @@ void controls(ModesState& modes, LabState& lab, UiState& ui) {
   if (ImGui::Checkbox("slow spin", &spin))
     sendCamera(modes, lab, "autoRotate", json::boolean(spin));
   tip(ui, "Turn the view slowly; the first drag, wheel or key stops it.");
-  ImGui::TextDisabled("Drag to orbit, wheel or pinch to zoom, arrows to turn.");
+  // Wrapped: the controls column is narrower than the sentence on a 1920 × 1080 screen.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Drag to orbit, wheel or pinch to zoom, arrows to turn.");
+  ImGui::PopStyleColor();
 }
 
 // The kernel check card's numbers: k(x, z) from the kernel and φ(x)·φ(z) from the coordinates.

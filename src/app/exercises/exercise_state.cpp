@@ -128,7 +128,7 @@ CheckedFingerprint checkedFingerprint(const AppState& app) {
 }  // namespace
 
 bool exerciseFeedbackCurrent(const AppState& app) {
-  return app.exercise.checked == checkedFingerprint(app);
+  return !app.exercise.feedback.empty() && app.exercise.checked == checkedFingerprint(app);
 }
 
 Verdict submitExerciseAnswer(AppState& app, const JsonValue& answer) {

@@ -29,7 +29,7 @@ std::optional<std::string> openExercise(AppState& app, const Exercise& exercise,
 // mode). The error names the fault's path under "$.exercise".
 std::optional<std::string> openExerciseDefinition(AppState& app, const JsonValue& definition);
 Verdict submitExerciseAnswer(AppState& app, const JsonValue& answer);
-// Whether the shown feedback is about the state as it is now: false once the data, the model,
+// Whether there is feedback and it is about the state as it is now: false once the data, the model,
 // the method's state, the student's plane or the picked points changed after the check.
 bool exerciseFeedbackCurrent(const AppState& app);
 void closeExercise(AppState& app);

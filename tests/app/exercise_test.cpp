@@ -491,3 +491,27 @@ TEST_CASE("Exercises: instructor mode makes one on the canvas as it is; it round
             *student, parsed("[" + std::to_string(next.i) + "," + std::to_string(next.j) + "]"))
             .solved);
 }
+
+TEST_CASE("Exercises: closing one gives the student's Live setting back", "[app][exercise]") {
+  // Every built-in exercise sets Live as its question needs; closing restores hers, on or off.
+  for (const bool liveBefore : {true, false}) {
+    for (const Exercise& e : builtinExercises()) {
+      INFO(e.id << ", Live " << liveBefore);
+      auto app = std::make_unique<AppState>();
+      REQUIRE_FALSE(apply(app->lab, action::SetLive{liveBefore}, false));
+      REQUIRE_FALSE(openExercise(*app, e, true));
+      closeExercise(*app);
+      CHECK(app->lab.live.on == liveBefore);
+      CHECK_FALSE(app->page.locks.any());
+    }
+  }
+  // Opened from another exercise: the Live of before the first is the one given back.
+  auto app = std::make_unique<AppState>();
+  REQUIRE_FALSE(apply(app->lab, action::SetLive{true}, false));
+  REQUIRE_FALSE(openExercise(*app, *findBuiltinExercise("smo-first-pair"), true));
+  const bool inExercise = app->lab.live.on;
+  REQUIRE_FALSE(openExercise(*app, *findBuiltinExercise("hand-solved-alpha"), true));
+  closeExercise(*app);
+  CHECK(app->lab.live.on);
+  CHECK_FALSE(inExercise);  // the pair question steps one update at a time: Live off
+}

@@ -268,6 +268,23 @@ export default [
     },
   },
   {
+    name: 'closing an exercise by its Close button gives Live and the locks back',
+    async run(t) {
+      await t.openApp();
+      t.check((await t.state()).session.live === true, 'Live is on at start');
+      await t.dispatch({ type: 'openExercise', id: 'smo-first-pair' });
+      await t.waitFrames(3);
+      const open = await t.state();
+      t.check(open.session.live === false, 'the pair question steps one update at a time: Live off');
+      t.check(open.page.locks.length > 0, `the exercise locks controls: ${open.page.locks}`);
+      await t.clickControl('exercise.close');
+      const closed = await t.state();
+      t.check(closed.exercise === null, 'closed');
+      t.check(closed.session.live === true, 'her Live is back on');
+      t.check(closed.page.locks.length === 0, `no locks left: ${closed.page.locks}`);
+    },
+  },
+  {
     name: 'the exercise panel before and after a wrong and a right answer; the link reopens it',
     async run(t) {
       await t.openApp();

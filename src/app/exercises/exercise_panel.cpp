@@ -350,6 +350,7 @@ bool drawExercisePanel(AppState& state, UiState& ui, const PanelRect& rect) {
       }
       ImGui::SameLine();
       if (ImGui::Button("Close")) closeExercise(state);
+      markItem(ui, "exercise.close");
       // The link and the single file open exactly this exercise (index.html, no server).
       if (ImGui::Button("Copy link")) requestExercisePageAction("copy-link");
       ImGui::SameLine();

@@ -71,6 +71,7 @@ struct ExerciseSession {
   int hintsShown = 0;
   std::vector<int> selected;  // points picked on the canvas for a point answer (the panel)
   Locks locksBefore;          // the page's locks, given back when the exercise closes
+  bool liveBefore = true;     // the lab's Live, given back when the exercise closes
   std::map<std::string, ExerciseProgress> progress;
   std::uint64_t progressRevision = 0;  // bumped on every change (the page saves then)
   bool instructor = false;  // the panel shows instructor mode (address parameter instructor=1)

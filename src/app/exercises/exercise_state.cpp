@@ -91,6 +91,7 @@ std::optional<std::string> openExerciseDefinition(AppState& app, const JsonValue
 }
 
 std::optional<std::string> openExercise(AppState& app, const Exercise& exercise, bool builtin) {
+  const bool liveBefore = app.lab.live.on;
   LabState lab = app.lab;
   // The exercise sets the canvas up; the page's current locks do not bind the app.
   if (auto error = apply(lab, exercise.setUp, false)) return error;
@@ -102,7 +103,10 @@ std::optional<std::string> openExercise(AppState& app, const Exercise& exercise,
   }
   setMode(app.modes, app.lab, exercise.mode);
   ExerciseSession& s = app.exercise;
-  if (!s.open) s.locksBefore = app.page.locks;
+  if (!s.open) {
+    s.locksBefore = app.page.locks;
+    s.liveBefore = liveBefore;
+  }
   s.open = exercise;
   s.builtin = builtin;
   s.status = ExerciseStatus::Open;
@@ -160,6 +164,9 @@ void closeExercise(AppState& app) {
   s.feedback.clear();
   s.selected.clear();
   app.page.locks = s.locksBefore;
+  // An exercise's session sets Live as its question needs (off, mostly, so that Step shows one
+  // update); closing it gives the student's own setting back.
+  if (app.lab.live.on != s.liveBefore) (void)apply(app.lab, action::SetLive{s.liveBefore}, false);
 }
 
 void revealHint(AppState& app) {

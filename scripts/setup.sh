@@ -98,8 +98,8 @@ else
   say "Dear ImGui 1.86 sources: present"
 fi
 
-# The browser test driver, pinned by web/package-lock.json. playwright-core downloads no browser;
-# the tests drive Debian's /usr/bin/chromium.
+# The browser test driver (and libsvm-js, for web/bench/libsvm_js.mjs), pinned by
+# web/package-lock.json. playwright-core downloads no browser; the tests drive Debian's /usr/bin/chromium.
 # Compared by the versions installed, not by file times: a fresh checkout's lock file is newer than
 # an installed node_modules (or one shared through a link) that already holds exactly those versions.
 node_packages_match() {

@@ -47,7 +47,7 @@ try {
   }
 } finally {
   await browser.close();
-  if (server.close) server.close();
+  server.stop();
 }
 console.log('Run to convergence in headless Chromium (wasm), two moons, RBF γ = 2, C = 1, from Reset\n');
 console.log('  N      steps   SVs   status      wall time of the action (3 runs; goal < 1 000 ms)');

@@ -57,6 +57,22 @@ void requireQOfRebuild(const LabState& lab) {
   }
 }
 
+// The reference: the problem built from scratch by the core, from the same warm start (the α
+// before the action, carried over by `origin`), solved to the end, as every edit did before edits
+// were applied in place; the lab's α, b and objective must be its.
+void requireSolvedAsRebuilt(const LabState& lab, const Vector& previous,
+                            const std::vector<Index>& origin) {
+  DualProblem problem = cSvcDual(lab.data.points, lab.data.labels, lab.params.kernel, lab.params.c);
+  problem.alpha0 = warmStartAlpha(previous, origin, lab.data.labels, lab.params.c);
+  SmoSolver rebuilt(std::move(problem), smoOptions(lab.params));
+  REQUIRE(lab.model.status == rebuilt.solve());
+  const SmoSolver& solver = lab.history->current();
+  for (Index i = 0; i < lab.pointCount(); ++i)
+    REQUIRE_THAT(solver.alpha()(i), WithinAbs(rebuilt.alpha()(i), 1e-9));
+  CHECK_THAT(lab.model.solution.bias, WithinAbs(-rebuilt.rho(lab.params.bias), 1e-9));
+  CHECK_THAT(solver.objective(), WithinAbs(rebuilt.objective(), 1e-9));
+}
+
 // Where each point after the action was before it (warmStartAlpha's origin).
 std::vector<Index> originOf(const LabAction& a, Index before) {
   std::vector<Index> origin = sameIndices(before);
@@ -95,18 +111,7 @@ TEST_CASE("Lab: an edit of the points updates the kernel matrix, not rebuilds it
       finish(lab);
       CHECK(lab.kernelMatrixBuilds() == builds);
       requireQOfRebuild(lab);
-      // The reference: the problem built from scratch by the core, from the same warm start,
-      // solved to the end (as every edit did before edits were applied in place).
-      DualProblem problem =
-          cSvcDual(lab.data.points, lab.data.labels, lab.params.kernel, lab.params.c);
-      problem.alpha0 = warmStartAlpha(previous, origin, lab.data.labels, lab.params.c);
-      SmoSolver rebuilt(std::move(problem), smoOptions(lab.params));
-      REQUIRE(lab.model.status == rebuilt.solve());
-      const SmoSolver& solver = lab.history->current();
-      for (Index i = 0; i < lab.pointCount(); ++i)
-        REQUIRE_THAT(solver.alpha()(i), WithinAbs(rebuilt.alpha()(i), 1e-9));
-      CHECK_THAT(lab.model.solution.bias, WithinAbs(-rebuilt.rho(lab.params.bias), 1e-9));
-      CHECK_THAT(solver.objective(), WithinAbs(rebuilt.objective(), 1e-9));
+      requireSolvedAsRebuilt(lab, previous, origin);
     }
     CHECK(lab.kernelMatrix.edits >= 9);
   }
@@ -220,15 +225,7 @@ TEST_CASE("Lab: undo and redo of one point's edit edit the kernel matrix too",
       CHECK(lab.kernelMatrixBuilds() == expectedBuilds);
       requireQOfRebuild(lab);
       REQUIRE(origin.size() == static_cast<std::size_t>(lab.pointCount()));
-      DualProblem problem =
-          cSvcDual(lab.data.points, lab.data.labels, lab.params.kernel, lab.params.c);
-      problem.alpha0 = warmStartAlpha(previous, origin, lab.data.labels, lab.params.c);
-      SmoSolver rebuilt(std::move(problem), smoOptions(lab.params));
-      REQUIRE(lab.model.status == rebuilt.solve());
-      const SmoSolver& solver = lab.history->current();
-      for (Index i = 0; i < lab.pointCount(); ++i)
-        REQUIRE_THAT(solver.alpha()(i), WithinAbs(rebuilt.alpha()(i), 1e-9));
-      CHECK_THAT(solver.objective(), WithinAbs(rebuilt.objective(), 1e-9));
+      requireSolvedAsRebuilt(lab, previous, origin);
     }
   }
 }

@@ -54,6 +54,8 @@ struct AppState {
   // The student's imported file (io/data_import.hpp), kept whole while the
   // lab shows two of its features and classes (session/file_actions.hpp activeImport).
   std::optional<DataImport> dataImport;
+  // A CSV file opened and shown in the import dialog, not yet on the canvas (file_actions.hpp).
+  std::optional<DataImport> importPreview;
   // Every one-vs-one pair of that file trained on the shown features (session/class_regions.hpp):
   // the multi-class regions on the canvas while they belong to the lab's problem.
   std::optional<ClassRegions> classRegions;

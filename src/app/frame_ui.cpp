@@ -44,6 +44,7 @@ void buildFrameUi(AppState& state, UiState& ui, bool tabPressed) {
   drawModeScreen(state, ui, layout);  // modes/: the current method's screen (the lab's own)
   drawPhoneTabs(state, ui, layout);   // panels/panels.hpp: the phone's section tabs
   drawStartCard(state, ui, layout);   // panels/start_card.hpp: first visit, Help
+  drawImportDialog(state, ui);        // panels/file_toolbar.hpp: a CSV file before import
   drawKeyboardFocus(ui.focus);        // the ring around the control Tab reached
   for (const Index picked : ui.picked) (void)pickExercisePoint(state.exercise, picked);
   ui.picked.clear();

@@ -144,12 +144,13 @@ TEST_CASE("Router: the application's table spans the lab, the modes and the tuto
     CHECK(router.has(name));
   }
   // 28 lab actions (setLive included), 11 mode actions (setModeSpeed included), 2 of the
-  // feature space's own (setFeatureSpace, featureSpaceCamera), 6 tutorial actions, 4 file actions
-  // (importData, chooseImport, exportData, exportModel: session/file_actions.hpp), 5 exercise
+  // feature space's own (setFeatureSpace, featureSpaceCamera), 6 tutorial actions, 7 file actions
+  // (importData, chooseImport, choosePreview, confirmImport, cancelImport, exportData,
+  // exportModel: session/file_actions.hpp), 5 exercise
   // actions (openExercise, submitAnswer, exerciseHint, closeExercise, resetExerciseProgress:
   // exercises/exercise_state.hpp), showClassRegions (session/class_regions.hpp), each registered
   // once.
-  CHECK(router.types().size() == 57);
+  CHECK(router.types().size() == 60);
 
   // The mode Run's speed goes through the parameter table's steps/s row, as the lab's does.
   CHECK(router.dispatchJson(R"({"type":"setModeSpeed","stepsPerSecond":12.5})") ==

@@ -50,10 +50,11 @@ std::vector<double> row(const char* text, int index) {
 struct Files {
   LabState lab = makeLabState();
   std::optional<DataImport> imported;
+  std::optional<DataImport> preview;
   ActionRouter router;
   Files() {
     addLabActions(router, lab);
-    addFileActions(router, imported, lab);
+    addFileActions(router, imported, preview, lab);
   }
   ActionReply dispatch(const JsonValue& action) { return router.dispatch(action); }
   ActionReply importText(const std::string& text, const std::string& format,
@@ -307,4 +308,85 @@ TEST_CASE("Export model: the model file's f(x) is the lab's at every training po
   REQUIRE(f.router.dispatch(R"({"type":"clearPoints"})").ok());
   const ActionReply none = f.router.dispatch(R"({"type":"exportModel"})");
   CHECK(none.error.rfind("no model to export: ", 0) == 0);
+}
+
+TEST_CASE("Import dialog: iris's first rows, the label column marked, nothing imported yet",
+          "[app][files][preview]") {
+  std::ifstream in(KPG_SOURCE_DIR "/tests/data/iris.csv", std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  Files f;
+  const std::size_t pointsBefore = static_cast<std::size_t>(f.lab.pointCount());
+  ActionReply reply = f.importText(text.str(), "csv", ",\"preview\":true");
+  REQUIRE(reply.ok());
+  REQUIRE(f.preview);
+  CHECK(!f.imported);
+  CHECK(static_cast<std::size_t>(f.lab.pointCount()) == pointsBefore);
+
+  const ImportPreview p = importPreview(*f.preview);
+  CHECK(p.names == std::vector<std::string>{"sepal_length", "sepal_width", "petal_length",
+                                            "petal_width", "species"});
+  CHECK(p.labelColumn == 4);
+  CHECK(p.columnX == 0);
+  CHECK(p.columnY == 1);
+  REQUIRE(p.rows.size() == 8);
+  CHECK(p.rows[0] == std::vector<std::string>{"5.1", "3.5", "1.4", "0.2", "setosa"});
+  CHECK(p.rows[7] == std::vector<std::string>{"5.0", "3.4", "1.5", "0.2", "setosa"});
+  CHECK(p.summary ==
+        "150 points; classes setosa / versicolor / virginica; the lab uses two: versicolor "
+        "(y = +1) and setosa (y = −1), 100 points, x₁ sepal_length, x₂ sepal_width");
+  const JsonValue state = previewStateJson(f.preview);
+  CHECK(state.find("labelColumn")->asNumber() == 5);
+  CHECK(state.find("rows")->items().size() == 8);
+
+  // A column that cannot be the label (species would then be a text feature): refused, the
+  // dialog's file unchanged.
+  reply = f.router.dispatch("{\"type\":\"choosePreview\",\"labelColumn\":1}");
+  CHECK(!reply.ok());
+  CHECK(importPreview(*f.preview).labelColumn == 4);
+
+  // Cancel: the file dropped, the lab as it was.
+  REQUIRE(f.router.dispatch("{\"type\":\"cancelImport\"}").ok());
+  CHECK(!f.preview);
+  CHECK(!f.imported);
+  CHECK(static_cast<std::size_t>(f.lab.pointCount()) == pointsBefore);
+
+  // Import: the lab gets what the summary said.
+  REQUIRE(f.importText(text.str(), "csv", ",\"preview\":true").ok());
+  REQUIRE(f.router.dispatch("{\"type\":\"confirmImport\"}").ok());
+  CHECK(!f.preview);
+  REQUIRE(f.imported);
+  CHECK(f.lab.pointCount() == 100);
+  CHECK(importStateJson(f.imported, f.lab).find("labelColumn")->asNumber() == 5);
+  CHECK(!f.router.dispatch("{\"type\":\"confirmImport\"}").ok());
+}
+
+TEST_CASE("Import dialog: another label column changes the preview and its summary",
+          "[app][files][preview]") {
+  Files f;
+  const std::string csv =
+      "species,sepal_length,sepal_width,petal_length,petal_width\n"
+      "1,5.1,3.5,1.4,0.2\n1,4.9,3.0,1.4,0.2\n2,7.0,3.2,4.7,1.4\n2,6.4,3.2,4.5,1.4\n"
+      "3,6.3,3.3,6.0,2.5\n3,5.8,2.7,5.1,2.5\n";
+  REQUIRE(f.importText(csv, "csv", ",\"preview\":true").ok());
+  ImportPreview p = importPreview(*f.preview);
+  CHECK(p.labelColumn == 0);
+  CHECK(p.columnX == 1);
+  CHECK(p.columnY == 2);
+  CHECK(p.summary ==
+        "6 points; classes 1 / 2 / 3; the lab uses two: 2 (y = +1) and 1 (y = −1), 4 points, "
+        "x₁ sepal_length, x₂ sepal_width");
+  REQUIRE(f.router.dispatch("{\"type\":\"choosePreview\",\"labelColumn\":5}").ok());
+  p = importPreview(*f.preview);
+  CHECK(p.labelColumn == 4);
+  CHECK(p.columnX == 0);
+  CHECK(p.columnY == 1);
+  CHECK(p.summary ==
+        "6 points; classes 0.2 / 1.4 / 2.5; the lab uses two: 1.4 (y = +1) and 0.2 (y = −1), "
+        "4 points, x₁ species, x₂ sepal_length");
+  CHECK(!f.imported);
+  REQUIRE(f.router.dispatch("{\"type\":\"confirmImport\"}").ok());
+  REQUIRE(f.imported);
+  CHECK(f.imported->layout.labelColumn == 5);
+  CHECK(f.lab.pointCount() == 4);
 }

@@ -40,16 +40,18 @@
     return /^\s*[^\s,]+\s+\d+:/.test(line) ? 'libsvm' : 'csv';
   }
 
-  // kpg.importData(textOrFile, {format, labelColumn, labelName, x, y, positive, negative, source}):
-  // {ok:true, summary, ...} or {ok:false, error} ("file:line:column: ..."); a File or Blob gives a
-  // Promise of it.
+  // kpg.importData(textOrFile, {format, labelColumn, labelName, x, y, positive, negative, source,
+  // preview}): {ok:true, summary, ...} or {ok:false, error} ("file:line:column: ..."); a File or
+  // Blob gives a Promise of it. preview: a CSV file waits in the app's import dialog
+  // ({ok:true, preview}); the file chooser, a drop and a paste open files that way.
   function importText(text, options, source) {
     const action = { type: 'importData', text: String(text),
                      format: options.format || guessFormat(source, text), source };
-    for (const key of ['labelColumn', 'labelName', 'x', 'y', 'positive', 'negative']) {
+    for (const key of ['labelColumn', 'labelName', 'x', 'y', 'positive', 'negative', 'preview']) {
       if (options[key] !== undefined) action[key] = options[key];
     }
     const result = window.kpg.dispatch(action);
+    if (result.ok && result.preview) return result;  // the import dialog shows it
     if (result.ok) message(0, 'imported ' + result.summary);
     else message(3, 'could not import data: ' + result.error);
     return result;
@@ -175,13 +177,13 @@
   // A dropped or pasted file: a session (.json) or data.
   function openFile(file) {
     if (/\.json$/i.test(file.name) || file.type === 'application/json') return window.kpg.importSession(file);
-    return importData(file);
+    return importData(file, { preview: true });
   }
   function installInput() {
     dataFile.addEventListener('change', () => {
       const file = dataFile.files && dataFile.files[0];
       dataFile.value = '';
-      if (file) importData(file);
+      if (file) importData(file, { preview: true });
     });
     window.addEventListener('dragover', (event) => {
       if (!event.dataTransfer) return;
@@ -193,7 +195,7 @@
       event.preventDefault();
       const file = event.dataTransfer.files && event.dataTransfer.files[0];
       if (file) openFile(file);
-      else if (event.dataTransfer.getData('text/plain')) importData(event.dataTransfer.getData('text/plain'));
+      else if (event.dataTransfer.getData('text/plain')) importData(event.dataTransfer.getData('text/plain'), { preview: true });
     });
     // Paste (Ctrl+V) on the page: a file or the text of one; left to ImGui while it edits a field.
     document.addEventListener('paste', (event) => {
@@ -204,7 +206,7 @@
       event.preventDefault();
       if (file) openFile(file);
       else if (text.trim().startsWith('{')) window.kpg.importSession(text);
-      else importData(text);
+      else importData(text, { preview: true });
     });
   }
 

@@ -46,6 +46,23 @@ async function chooseFile(t, buttonName, file) {
   await (await chooser).setFiles(file);
 }
 
+// The import dialog (file_toolbar.hpp drawImportDialog) of a CSV file just opened: its Import
+// button clicked with the mouse.
+async function importInDialog(t) {
+  await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
+  await t.waitFrames(3);  // the modal laid out at its place (a popup's first frame is hidden)
+  await t.clickControl('import-confirm');
+  await t.page.waitForFunction(() => window.kpg.state().importPreview === null);
+}
+
+// A named item of the dialog lies inside the page's viewport.
+async function checkOnScreen(t, name) {
+  const r = await t.controlRect(name);
+  const size = t.page.viewportSize();
+  t.check(r[0] >= 0 && r[1] >= 0 && r[2] <= size.width && r[3] <= size.height,
+          `${name} at ${JSON.stringify(r)} inside ${size.width}x${size.height}`);
+}
+
 async function downloadOf(t, clickAction) {
   const download = t.page.waitForEvent('download', { timeout: 20000 });
   await clickAction();
@@ -60,6 +77,7 @@ export default [
       await t.openApp();
       await chooseFile(t, 'import-data',
                        { name: 'iris.csv', mimeType: 'text/csv', buffer: Buffer.from(irisCsv) });
+      await importInDialog(t);
       await t.page.waitForFunction(() => window.kpg.state().dataImport !== null);
       let s = await t.state();
       t.check(s.dataImport.samples === 12 && s.dataImport.features === 4, JSON.stringify(s.dataImport));
@@ -90,7 +108,7 @@ export default [
     },
   },
   {
-    name: 'iris as pandas writes it (species last, as text) imports in one action',
+    name: 'iris as pandas writes it (species last, as text) imports through the dialog',
     async run(t) {
       // tests/data/iris.csv: to_csv(index=False) of seaborn's iris. Read with the label in
       // column 1 it was "invalid number 'setosa' at line 2 col 5".
@@ -98,6 +116,7 @@ export default [
       await t.openApp();
       await chooseFile(t, 'import-data',
                        { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
+      await importInDialog(t);
       await t.page.waitForFunction(() => window.kpg.state().dataImport !== null);
       const d = (await t.state()).dataImport;
       t.check(d.samples === 150 && d.features === 4, JSON.stringify(d));
@@ -122,6 +141,7 @@ export default [
       await t.dispatch({ type: 'setC', C: 2 });
       await chooseFile(t, 'import-data',
                        { name: 'iris.csv', mimeType: 'text/csv', buffer: Buffer.from(irisCsv) });
+      await importInDialog(t);
       await t.page.waitForFunction(() => window.kpg.state().dataImport !== null);
       await click(t, 'import-x');
       await click(t, 'import-x/3');
@@ -227,6 +247,7 @@ export default [
         document.getElementById('canvas').dispatchEvent(
           new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
       }, csv);
+      await importInDialog(t);
       await t.page.waitForFunction(() => window.kpg.state().session.preset === 'imported: <pasted text>');
       s = await t.state();
       // {0, 1}: the larger label is +1.
@@ -394,6 +415,106 @@ export default [
       t.check(r.ok, JSON.stringify(r));
       await t.waitFrames(3);
       await t.screenshot('files-toolbar-390');
+    },
+  },
+  {
+    name: 'Import dialog: iris previewed, the label column chosen by mouse, Cancel and Import',
+    async run(t) {
+      const file = new URL('../../tests/data/iris.csv', import.meta.url);
+      await t.openApp();
+      await t.dispatch({ type: 'preset', name: 'moons' });
+      await t.page.waitForFunction(() => !window.kpg.state().livePending);
+      const before = JSON.stringify((await t.state()).session);
+      await chooseFile(t, 'import-data',
+                       { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
+      await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
+      let s = await t.state();
+      let p = s.importPreview;
+      t.check(p.source === 'iris.csv', p.source);
+      t.check(p.names.join() === 'sepal_length,sepal_width,petal_length,petal_width,species', p.names.join());
+      t.check(p.labelColumn === 5 && p.x === 1 && p.y === 2, `label ${p.labelColumn}, x ${p.x}, y ${p.y}`);
+      t.check(p.rows.length === 8 && p.rows[0].join() === '5.1,3.5,1.4,0.2,setosa', JSON.stringify(p.rows[0]));
+      t.check(p.summary === '150 points; classes setosa / versicolor / virginica; the lab uses two: ' +
+              'versicolor (y = +1) and setosa (y = −1), 100 points, x₁ sepal_length, x₂ sepal_width', p.summary);
+      t.check(s.dataImport === null && JSON.stringify(s.session) === before, 'nothing imported yet');
+      for (const name of ['import-label', 'import-confirm', 'import-cancel']) await checkOnScreen(t, name);
+      await t.screenshot('import-dialog-iris-1280');
+      // sepal_length as the label would leave species as a text feature: refused in the dialog.
+      await t.clickControl('import-label');
+      await t.clickControl('import-label/1');
+      s = await t.state();
+      t.check(s.importPreview.labelColumn === 5, `still column 5: ${s.importPreview.labelColumn}`);
+      t.check(s.dataImport === null && JSON.stringify(s.session) === before, 'a refused column imports nothing');
+      await t.screenshot('import-dialog-iris-refused-1280');
+      // Cancel: the session as it was.
+      await t.clickControl('import-cancel');
+      await t.page.waitForFunction(() => window.kpg.state().importPreview === null);
+      s = await t.state();
+      t.check(s.dataImport === null && JSON.stringify(s.session) === before, 'Cancel leaves the session unchanged');
+
+      // A file whose label column can move: species first, petal_width chosen instead by mouse.
+      await chooseFile(t, 'import-data',
+                       { name: 'iris-first.csv', mimeType: 'text/csv', buffer: Buffer.from(irisCsv) });
+      await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
+      p = (await t.state()).importPreview;
+      t.check(p.labelColumn === 1 && p.x === 2 && p.y === 3, `label ${p.labelColumn}, x ${p.x}, y ${p.y}`);
+      const firstSummary = p.summary;
+      await t.clickControl('import-label');
+      await t.clickControl('import-label/5');
+      p = (await t.state()).importPreview;
+      t.check(p.labelColumn === 5 && p.x === 1 && p.y === 2, `label ${p.labelColumn}, x ${p.x}, y ${p.y}`);
+      t.check(p.summary !== firstSummary && p.summary.startsWith('12 points; classes 0.2 / 1.3 / 1.4 / 1.5 / 1.9'),
+              p.summary);
+      t.check(/the lab uses two: 1\.3 \(y = \+1\) and 0\.2 \(y = −1\), 5 points, x₁ species, x₂ sepal_length$/
+                .test(p.summary), p.summary);
+      await t.screenshot('import-dialog-label-changed-1280');
+      await t.clickControl('import-confirm');
+      await t.page.waitForFunction(() => window.kpg.state().dataImport !== null);
+      s = await t.state();
+      const d = s.dataImport;
+      t.check(s.importPreview === null, 'the dialog closed');
+      t.check(d.labelColumn === 5 && d.label === "column 5 'petal_width' (chosen)", d.label);
+      t.check(d.featureNames.join() === 'species,sepal_length,sepal_width,petal_length', d.featureNames.join());
+      t.check(d.x === 1 && d.y === 2 && d.samples === 12, `x ${d.x}, y ${d.y}, ${d.samples} samples`);
+      t.check(s.session.points.length === 5 && s.session.preset === 'imported: iris-first.csv',
+              `${s.session.points.length} points, ${s.session.preset}`);
+      await t.screenshot('import-dialog-imported-1280');
+    },
+  },
+  {
+    name: 'Import dialog at 390x844 (touch, ratio 3): on screen, Import by a tap of the mouse',
+    context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true },
+    async run(t) {
+      const file = new URL('../../tests/data/iris.csv', import.meta.url);
+      await t.openApp();
+      await chooseFile(t, 'import-data',
+                       { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
+      await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
+      // The label column (the last of five) scrolled into the narrow table's view.
+      await t.waitFrames(4);
+      for (const name of ['import-label', 'import-label-header', 'import-confirm', 'import-cancel'])
+        await checkOnScreen(t, name);
+      await t.screenshot('import-dialog-iris-390');
+      await t.clickControl('import-confirm');
+      await t.page.waitForFunction(() => window.kpg.state().dataImport !== null);
+      const s = await t.state();
+      t.check(s.importPreview === null && s.session.points.length === 100 && s.dataImport.labelColumn === 5,
+              `${s.session.points.length} points, label column ${s.dataImport.labelColumn}`);
+      await t.waitFrames(3);
+      await t.screenshot('import-dialog-imported-390');
+    },
+  },
+  {
+    name: 'Import dialog at 1920x1080',
+    context: { viewport: { width: 1920, height: 1080 } },
+    async run(t) {
+      const file = new URL('../../tests/data/iris.csv', import.meta.url);
+      await t.openApp();
+      await chooseFile(t, 'import-data',
+                       { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
+      await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
+      for (const name of ['import-label', 'import-confirm', 'import-cancel']) await checkOnScreen(t, name);
+      await t.screenshot('import-dialog-iris-1920');
     },
   },
 ];

@@ -261,6 +261,78 @@ std::string importSummary(const DataImport& data) {
   return text + ".";
 }
 
+namespace {
+
+// The cells of one CSV line: ',' between cells, a quoted cell may hold ',' and "" for a quote
+// (csv_format.hpp's rules, enough to show the line; the reader itself checks it).
+std::vector<std::string> csvCells(std::string_view line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '"') {
+      if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
+        cells.back() += '"';
+        ++i;
+      } else {
+        quoted = !quoted;
+      }
+    } else if (c == ',' && !quoted) {
+      cells.emplace_back();
+    } else if (c != '\r') {
+      cells.back() += c;
+    }
+  }
+  return cells;
+}
+
+}  // namespace
+
+ImportPreview importPreview(const DataImport& data, std::size_t maxRows) {
+  ImportPreview preview;
+  const CsvLayout& layout = data.layout;
+  const int label = static_cast<int>(layout.labelColumn) - 1;
+  if (data.format == DataFormat::Csv) {
+    for (std::size_t c = 0; c < layout.columns; ++c) {
+      preview.names.push_back(c < layout.names.size() ? layout.names[c]
+                                                      : "column " + std::to_string(c + 1));
+    }
+    preview.labelColumn = label;
+    // The features are the other columns in order: feature f is column f, or f + 1 past the label.
+    const auto column = [label](int f) { return f < label ? f : f + 1; };
+    preview.columnX = column(data.featureX);
+    preview.columnY = column(data.featureY);
+    std::string_view text = data.text;
+    bool header = layout.header;
+    while (!text.empty() && preview.rows.size() < maxRows) {
+      const std::size_t end = std::min(text.find('\n'), text.size());
+      const std::string_view line = text.substr(0, end);
+      text.remove_prefix(std::min(end + 1, text.size()));
+      if (line.find_first_not_of(" \t\r") == std::string_view::npos || line[0] == '#') continue;
+      if (header) {
+        header = false;
+        continue;
+      }
+      preview.rows.push_back(csvCells(line));
+    }
+  }
+  std::string names;
+  for (const ImportedClass& c : data.classes) names += (names.empty() ? "" : " / ") + c.name;
+  const ImportedClass& p = data.classes[static_cast<std::size_t>(data.positive)];
+  const ImportedClass& m = data.classes[static_cast<std::size_t>(data.negative)];
+  const auto shown = [&data](int f) {
+    const auto& n = data.data.featureNames;
+    return static_cast<std::size_t>(f) < n.size() ? n[static_cast<std::size_t>(f)]
+                                                  : "feature " + std::to_string(f + 1);
+  };
+  preview.summary = plural(data.data.size(), "point", "points") + "; classes " + names + "; " +
+                    (data.classes.size() > 2 ? "the lab uses two: " : "") + p.name +
+                    " (y = +1) and " + m.name + " (y = −1), " +
+                    plural(p.count + m.count, "point", "points") + ", x₁ " + shown(data.featureX) +
+                    ", x₂ " + shown(data.featureY);
+  return preview;
+}
+
 int importedClassIndex(const std::vector<ImportedClass>& classes, double label) {
   for (std::size_t k = 0; k < classes.size(); ++k) {
     if (classes[k].label == label) return static_cast<int>(k);

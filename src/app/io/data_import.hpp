@@ -111,4 +111,20 @@ std::string featureName(const DataImport& data, int feature);
 // sub-problem of these two (100 samples)."
 std::string importSummary(const DataImport& data);
 
+// What the import dialog shows before anything reaches the canvas (issue 31): the file's first
+// data rows as written, every column's name, which column is the label and which two are x₁, x₂,
+// and one line saying what the lab will get.
+struct ImportPreview {
+  std::vector<std::string> names;              // the header's names, else "column N"
+  std::vector<std::vector<std::string>> rows;  // the first data rows' cells, as in the file
+  int labelColumn = -1;                        // 0-based, into names
+  int columnX = -1, columnY = -1;              // 0-based file columns of the features shown
+  // "150 points; classes setosa / versicolor / virginica; the lab uses two: versicolor (y = +1)
+  // and setosa (y = −1), 100 points, x₁ sepal_length, x₂ sepal_width"
+  std::string summary;
+};
+
+// The preview of a CSV import (a LIBSVM file has no columns to choose: the names are empty).
+ImportPreview importPreview(const DataImport& data, std::size_t maxRows = 8);
+
 }  // namespace kpg::app

@@ -5,6 +5,7 @@
 
 #include "data/number_text.hpp"
 #include "js_bridge.hpp"
+#include "panels/param_widgets.hpp"
 #include "session/file_actions.hpp"
 
 #include <algorithm>
@@ -51,8 +52,8 @@ void importRow(AppState& state, const DataImport& shown) {
   DataImport& imported = *state.dataImport;
   std::optional<int> x, y;
   std::optional<double> positive, negative;
-  std::optional<int> labelColumn;
   const int d = static_cast<int>(shown.data.dimension());
+  const float startY = ImGui::GetCursorPosY();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(shown.source.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", importSummary(shown).c_str());
@@ -101,46 +102,25 @@ void importRow(AppState& state, const DataImport& shown) {
           "the two classes picked here (LIBSVM trains one per pair).");
     }
   };
-  ImGui::SameLine();
-  ImGui::TextUnformatted("· x₁");
+  // Each label with its picker goes on the row if it fits, else on the next (a phone's 390 px);
+  // the toolbar's height follows the rows drawn (fileToolbarLayout).
+  const float featureWidth = ImGui::CalcTextSize("feature 0000").x + ImGui::GetFrameHeight();
+  const float classWidth = ImGui::CalcTextSize("class 0000").x + ImGui::GetFrameHeight();
+  const auto flow = [](const char* text, float after) {
+    ImGui::SameLine();
+    const float width = ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x + after;
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+  };
+  flow("· x₁", featureWidth);
   featureCombo("##importx", "import-x", shown.featureX, x);
-  ImGui::SameLine();
-  ImGui::TextUnformatted("x₂");
+  flow("x₂", featureWidth);
   featureCombo("##importy", "import-y", shown.featureY, y);
-  ImGui::SameLine();
-  ImGui::TextUnformatted("· y = +1:");
+  flow("· y = +1:", classWidth);
   classCombo("##importpositive", "import-positive", shown.positive, positive);
-  ImGui::SameLine();
-  ImGui::TextUnformatted("y = −1:");
+  flow("y = −1:", classWidth);
   classCombo("##importnegative", "import-negative", shown.negative, negative);
-  // CSV: the column read as the label, another one read again through chooseImportLabel (after
-  // the class pickers, so that they stay on a 1280 px row).
-  if (shown.format == DataFormat::Csv && shown.layout.columns > 1) {
-    const CsvLayout& layout = shown.layout;
-    const auto column = [&](std::size_t c) {
-      return c <= layout.names.size() ? layout.names[c - 1] : "column " + std::to_string(c);
-    };
-    const std::string current = column(layout.labelColumn);
-    ImGui::SameLine();
-    ImGui::TextUnformatted("· label");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("column 00").x + ImGui::GetFrameHeight());
-    const bool open = ImGui::BeginCombo("##importlabel", current.c_str());
-    comboTabStop("import-label");
-    if (open) {
-      for (std::size_t c = 1; c <= layout.columns; ++c) {
-        if (ImGui::Selectable(column(c).c_str(), c == layout.labelColumn))
-          labelColumn = static_cast<int>(c);
-        remember(("import-label/" + std::to_string(c)).c_str());
-      }
-      ImGui::EndCombo();
-    }
-    remember("import-label");
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("The file's column read as the class label: %s",
-                        describeLabelColumn(layout).c_str());
-    }
-  }
   // What the lab trains on, said in words.
   std::string words;
   if (d > 2) words += "training on these 2 of " + std::to_string(d) + " features";
@@ -148,15 +128,20 @@ void importRow(AppState& state, const DataImport& shown) {
     words += std::string(words.empty() ? "" : "; ") + "one-vs-one: 2 of " +
              std::to_string(shown.classes.size()) + " classes";
   }
-  if (!words.empty()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%s)", words.c_str());
-  }
-  if (labelColumn) {
-    if (auto error = chooseImportLabel(imported, state.lab, *labelColumn)) {
-      showFilesMessage(FilesMessageKind::Error, "could not read that label column: " + *error);
-    }
-    return;
+  // Only where they fit on the row: a row of their own would take the canvas's height on a
+  // phone, and the file name's tooltip (importSummary) says the same.
+  words = "(" + words + ")";
+  ImGui::SameLine();
+  if (words.size() > 2 && ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(words.c_str()).x)
+    ImGui::TextDisabled("%s", words.c_str());
+  else
+    ImGui::NewLine();
+  // The rows this took, for the next layout; a change is drawn at once (render on change).
+  const float height = ImGui::GetCursorPosY() - startY;
+  FilesUi& f = filesUi();
+  if (height != f.importHeight) {
+    f.importHeight = height;
+    requestFrame(state);
   }
   if (x || y || positive || negative) {
     if (auto error = chooseImport(imported, state.lab, x, y, positive, negative)) {
@@ -166,6 +151,131 @@ void importRow(AppState& state, const DataImport& shown) {
 }
 
 }  // namespace
+
+void drawImportDialog(AppState& state, UiState& ui) {
+  const char* id = "###importdialog";
+  if (state.importPreview && !ImGui::IsPopupOpen(id)) {
+    ImGui::OpenPopup(id);
+    filesUi().previewError.clear();  // an earlier file's refused column
+    filesUi().previewScrolledTo = -1;
+    filesUi().previewFrames = 0;
+  }
+  // Centred, and never larger than the window less a margin: the table scrolls instead
+  // (a 390 px phone, a 1280 × 800 laptop).
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImVec2 size(std::min(display.x - 16, 720.0f), std::min(display.y - 16, 460.0f));
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+  const std::string title =
+      "Import " + (state.importPreview ? state.importPreview->source : std::string()) + id;
+  if (!ImGui::BeginPopupModal(
+          title.c_str(), nullptr,
+          ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings)) {
+    return;
+  }
+  FilesUi& f = filesUi();
+  if (!state.importPreview) {  // cancelled or imported by window.kpg
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return;
+  }
+  DataImport& held = *state.importPreview;
+  const ImportPreview preview = importPreview(held);
+  if (++f.previewFrames < 3) requestFrame(state);  // the table's widths, then its scroll
+  const int columns = static_cast<int>(preview.names.size());
+  ImGui::TextWrapped("%s", preview.summary.c_str());
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Label column");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 240.0f));
+  const bool open = ImGui::BeginCombo(
+      "##labelcolumn", preview.names[static_cast<std::size_t>(preview.labelColumn)].c_str());
+  if (open) {
+    for (int c = 0; c < columns; ++c) {
+      if (ImGui::Selectable(preview.names[static_cast<std::size_t>(c)].c_str(),
+                            c == preview.labelColumn) &&
+          c != preview.labelColumn) {
+        // The same reading as window.kpg's choosePreview; a refused column changes nothing.
+        auto error = chooseLabelColumn(held, c + 1);
+        f.previewError = error ? *error : std::string();
+      }
+      markItem(ui, "import-label/" + std::to_string(c + 1));
+    }
+    ImGui::EndCombo();
+  }
+  markItem(ui, "import-label");  // after EndCombo: the combo's own rectangle again
+  if (!f.previewError.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.7f, 0.1f, 0.1f, 1));
+    ImGui::TextWrapped("%s", f.previewError.c_str());
+    ImGui::PopStyleColor();
+  }
+  // The first rows as the file has them: the label column tinted, x₁ and x₂ named.
+  const float buttons = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+  const float tableHeight = std::max(ImGui::GetContentRegionAvail().y - buttons, 60.0f);
+  if (columns > 0 && ImGui::BeginTable("##rows", std::min(columns, 64),
+                                       ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
+                                           ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit,
+                                       ImVec2(0, tableHeight))) {
+    const int shown = std::min(columns, 64);
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (int c = 0; c < shown; ++c) {
+      std::string name = preview.names[static_cast<std::size_t>(c)];
+      if (c == preview.labelColumn) name += " (label)";
+      if (c == preview.columnX) name += " (x₁)";
+      if (c == preview.columnY) name += " (x₂)";
+      ImGui::TableSetupColumn(name.c_str());
+    }
+    // TableHeadersRow's own steps, with the label's header cell tinted like its column.
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < shown; ++c) {
+      ImGui::TableSetColumnIndex(c);
+      if (c == preview.labelColumn)
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(240, 170, 40, 200));
+      ImGui::TableHeader(ImGui::TableGetColumnName(c));
+      if (c != preview.labelColumn) continue;
+      markItem(ui, "import-label-header");
+      // A narrow window (a phone) scrolls the label column into view, once per choice: from the
+      // table's second frame on, when its columns have their widths.
+      if (f.previewFrames > 1 && f.previewScrolledTo != c) {
+        ImGui::SetScrollHereX(1.0f);
+        f.previewScrolledTo = c;
+        requestFrame(state);  // the scroll is applied by the next frame
+      }
+    }
+    for (const auto& row : preview.rows) {
+      ImGui::TableNextRow();
+      for (int c = 0; c < shown && c < static_cast<int>(row.size()); ++c) {
+        ImGui::TableSetColumnIndex(c);
+        if (c == preview.labelColumn)
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(255, 214, 120, 150));
+        ImGui::TextUnformatted(row[static_cast<std::size_t>(c)].c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  bool done = false;
+  if (ImGui::Button("Import")) {
+    if (auto error = confirmImport(state.importPreview, state.dataImport, state.lab)) {
+      f.previewError = *error;
+    } else {
+      showFilesMessage(FilesMessageKind::Info, "imported " + importSummary(*state.dataImport));
+      done = true;
+    }
+  }
+  markItem(ui, "import-confirm");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) {
+    state.importPreview.reset();
+    done = true;
+  }
+  markItem(ui, "import-cancel");
+  if (done) {
+    f.previewError.clear();
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
 
 FilesUi& filesUi() {
   return mutableUi().files;
@@ -183,8 +293,8 @@ void fileToolbarLayout(const AppState& state, Layout& layout) {
   // Rows: the buttons; an error on its own row (a file:line message is long); the import shown.
   const bool importShown = activeImport(state.dataImport, state.lab) != nullptr;
   const bool errorShown = !f.message.empty() && f.messageKind == FilesMessageKind::Error;
-  const float height =
-      rowHeight() * (1.0f + (errorShown ? 1.0f : 0.0f) + (importShown ? 1.0f : 0.0f)) + 4;
+  const float importHeight = importShown ? std::max(rowHeight(), f.importHeight) : 0.0f;
+  const float height = rowHeight() * (1.0f + (errorShown ? 1.0f : 0.0f)) + importHeight + 4;
   f.rect = {layout.canvas.pos, ImVec2(layout.canvas.size.x, height)};
   layout.canvas.pos.y += height;
   layout.canvas.size.y = std::max(layout.canvas.size.y - height, 100.0f);

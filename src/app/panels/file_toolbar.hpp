@@ -27,6 +27,11 @@ FilesUi& filesUi();
 // Takes the toolbar's rows from the top of the canvas column (after tutorialLayout).
 void fileToolbarLayout(const AppState& state, Layout& layout);
 void drawFileToolbar(AppState& state, UiState& ui);
+// The import dialog (issue 31): while a CSV file is held (AppState::importPreview), a modal
+// "Import iris.csv" with its first rows, the label column marked and chosen there, what the lab
+// will get, and Import / Cancel. Its items are marked (markItem): "import-label",
+// "import-label/N", "import-confirm", "import-cancel".
+void drawImportDialog(AppState& state, UiState& ui);
 
 // A message under the toolbar: errors stay until dismissed or replaced, others fade.
 void showFilesMessage(FilesMessageKind kind, std::string text);

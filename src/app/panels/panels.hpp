@@ -51,7 +51,11 @@ struct FilesUi {
   // Each button's rectangle in CSS pixels, by name ("share", "export-png", ...), for the browser
   // tests (kpg_files_ui_json): found by what they are, not by pixel guesses.
   std::vector<std::pair<std::string, ImVec4>> rects;
-  bool typing = false;  // ImGui has a text field focused: the page leaves paste to it
+  bool typing = false;         // ImGui has a text field focused: the page leaves paste to it
+  std::string previewError;    // the import dialog's refused label column or import
+  int previewScrolledTo = -1;  // the dialog's table was scrolled to this label column
+  int previewFrames = 0;       // frames the dialog has been drawn since it opened
+  float importHeight = 0;      // the import row's rows as last drawn (they wrap on a phone)
 };
 
 // The phone layout's sections (below kPhoneLayoutBelow CSS px): the canvas on

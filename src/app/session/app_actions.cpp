@@ -15,9 +15,9 @@ ActionRouter makeAppRouter(AppState& app) {
   addLabActions(router, app.lab);
   addModeActions(router, app.modes, app.lab);
   addTutorialActions(router, app.tutorial, app.lab, app.modes);
-  addFileActions(router, app.dataImport, app.lab);  // importData, exportData, ...
-  addExerciseActions(router, app);                  // openExercise, submitAnswer, ...
-  addClassRegionActions(router, app);               // showClassRegions
+  addFileActions(router, app.dataImport, app.importPreview, app.lab);  // importData, ...
+  addExerciseActions(router, app);     // openExercise, submitAnswer, ...
+  addClassRegionActions(router, app);  // showClassRegions
   // A course page's or an exercise's locks (session/page_settings.hpp): refused before any
   // handler runs, so nothing changes.
   router.setGuard([&app](const JsonValue& action) {
@@ -67,6 +67,7 @@ JsonValue appStateJson(AppState& app) {
     if (spec.writeAppState) spec.writeAppState(out, app.modes, app.lab);
   }
   put(out, "dataImport", importStateJson(app.dataImport, app.lab));
+  put(out, "importPreview", previewStateJson(app.importPreview));
   put(out, "classRegions", classRegionsJson(app));
   put(out, "page", pageSettingsJson(app.page));
   put(out, "exercise", exerciseStateJson(app));

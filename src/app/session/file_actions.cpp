@@ -122,12 +122,52 @@ std::optional<std::string> chooseImportLabel(DataImport& imported, LabState& lab
   return std::nullopt;
 }
 
-void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, LabState& lab) {
-  router.add("importData", [&imported, &lab](const JsonValue& v) {
+JsonValue previewStateJson(const std::optional<DataImport>& preview) {
+  if (!preview) return JsonValue::null();
+  const ImportPreview p = importPreview(*preview);
+  JsonValue o = JsonValue::object();
+  put(o, "source", str(preview->source));
+  JsonValue names = JsonValue::array();
+  for (const std::string& name : p.names) names.items().push_back(str(name));
+  put(o, "names", std::move(names));
+  JsonValue rows = JsonValue::array();
+  for (const auto& row : p.rows) {
+    JsonValue cells = JsonValue::array();
+    for (const std::string& cell : row) cells.items().push_back(str(cell));
+    rows.items().push_back(std::move(cells));
+  }
+  put(o, "rows", std::move(rows));
+  put(o, "labelColumn", json::integer(p.labelColumn + 1));
+  put(o, "x", json::integer(p.columnX + 1));
+  put(o, "y", json::integer(p.columnY + 1));
+  put(o, "summary", str(p.summary));
+  return o;
+}
+
+std::optional<std::string> confirmImport(std::optional<DataImport>& preview,
+                                         std::optional<DataImport>& imported, LabState& lab) {
+  if (!preview) return std::string("no file waiting to be imported");
+  DataImport next = *preview;
+  if (auto error = chooseImport(next, lab, {}, {}, {}, {})) return error;
+  imported = std::move(next);
+  preview.reset();
+  return std::nullopt;
+}
+
+void addFileActions(ActionRouter& router, std::optional<DataImport>& imported,
+                    std::optional<DataImport>& preview, LabState& lab) {
+  router.add("importData", [&imported, &preview, &lab](const JsonValue& v) {
     SchemaReader r;
     r.object(v, "$",
              {"type", "text", "format", "source", "labelColumn", "labelName", "x", "y", "positive",
-              "negative"});
+              "negative", "preview"});
+    bool held = false;
+    if (const JsonValue* h = v.find("preview")) {
+      if (h->isBool())
+        held = h->asBool();
+      else
+        r.fail("$.preview", "expected true or false");
+    }
     std::optional<std::string> text, format, source, labelName;
     std::optional<std::int64_t> labelColumn;
     if (const JsonValue* c = v.find("labelColumn"))
@@ -149,6 +189,12 @@ void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, L
     DataImportResult read = readDataImport(*text, options);
     if (!read.ok()) return ActionReply::failed(read.error);
     DataImport next = std::move(*read.value);
+    if (held && next.format == DataFormat::Csv) {
+      preview = std::move(next);
+      ActionReply reply;
+      put(reply.extra, "preview", previewStateJson(preview));
+      return reply;
+    }
     // chooseImport checks the choice and apply() the points before either changes anything.
     if (auto error =
             chooseImport(next, lab, choice.x, choice.y, choice.positive, choice.negative)) {
@@ -180,6 +226,34 @@ void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, L
     }
     imported = std::move(next);
     return withImport(*imported);
+  });
+  router.add("choosePreview", [&preview](const JsonValue& v) {
+    SchemaReader r;
+    r.object(v, "$", {"type", "labelColumn"});
+    std::optional<std::int64_t> column;
+    if (const JsonValue* c = r.required(v, "$", "labelColumn"))
+      column = r.integer(*c, "$.labelColumn", 1, 1000000);
+    if (!r.ok()) return ActionReply::failed(r.error());
+    if (!preview) return ActionReply::failed("$: no file waiting to be imported");
+    if (auto error = chooseLabelColumn(*preview, static_cast<int>(*column)))
+      return ActionReply::failed(*error);
+    ActionReply reply;
+    put(reply.extra, "preview", previewStateJson(preview));
+    return reply;
+  });
+  router.add("confirmImport", [&imported, &preview, &lab](const JsonValue& v) {
+    SchemaReader r;
+    r.object(v, "$", {"type"});
+    if (!r.ok()) return ActionReply::failed(r.error());
+    if (auto error = confirmImport(preview, imported, lab)) return ActionReply::failed(*error);
+    return withImport(*imported);
+  });
+  router.add("cancelImport", [&preview](const JsonValue& v) {
+    SchemaReader r;
+    r.object(v, "$", {"type"});
+    if (!r.ok()) return ActionReply::failed(r.error());
+    preview.reset();
+    return ActionReply{};
   });
   router.add("exportData", [&lab](const JsonValue& v) {
     SchemaReader r;

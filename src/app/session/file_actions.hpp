@@ -12,6 +12,13 @@
 //   {"type":"chooseImport", "labelColumn":5, "x":3, "y":4, "positive":2, "negative":3}
 //       another label column (the CSV read again), two features or classes of the import on the
 //       canvas (every field optional).
+//   {"type":"importData", ..., "preview":true}
+//       a CSV file read and held for the import dialog (panels/file_toolbar.hpp), the lab
+//       unchanged: {"ok":true, "preview":{source, names, rows, labelColumn (1-based), x, y,
+//       summary}}. The file chooser, a drop and a paste open CSV files this way.
+//   {"type":"choosePreview", "labelColumn":5}   another label column for the file held
+//   {"type":"confirmImport"}   the file held goes to the canvas, as importData would put it
+//   {"type":"cancelImport"}    the file held is dropped; nothing else changes
 //   {"type":"exportData", "format":"csv"|"libsvm"}   {"ok":true, "text"}: the canvas's points
 //   {"type":"exportModel"}                           {"ok":true, "text"}: LIBSVM model file
 //
@@ -28,7 +35,18 @@ namespace kpg::app {
 
 class ActionRouter;
 
-void addFileActions(ActionRouter& router, std::optional<DataImport>& imported, LabState& lab);
+// `preview`: the file the import dialog shows, read but not on the canvas.
+void addFileActions(ActionRouter& router, std::optional<DataImport>& imported,
+                    std::optional<DataImport>& preview, LabState& lab);
+
+// state().importPreview: null, or the dialog's {source, names, rows, labelColumn (1-based),
+// x, y (1-based file columns of x₁, x₂), summary}.
+JsonValue previewStateJson(const std::optional<DataImport>& preview);
+
+// The import dialog's Import: the held file reloads the lab (default features and classes) and
+// becomes the import; an error (and no change) when the lab refuses it.
+std::optional<std::string> confirmImport(std::optional<DataImport>& preview,
+                                         std::optional<DataImport>& imported, LabState& lab);
 
 // state().dataImport: null, or the import the canvas shows {source, format, samples, features,
 // classes: [{label, name, count}], x, y (1-based), positive, negative, summary}.

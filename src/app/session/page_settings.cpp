@@ -35,7 +35,8 @@ constexpr NamedLock kNamedLocks[] = {
     {"modeSeek", LockedControl::Step},        {"modeRun", LockedControl::Step},
     {"modePlay", LockedControl::Step},        {"modeReset", LockedControl::Step},
     {"modePreset", LockedControl::Data},      {"importData", LockedControl::Data},
-    {"chooseImport", LockedControl::Data},    {"setMode", LockedControl::Method},
+    {"chooseImport", LockedControl::Data},    {"choosePreview", LockedControl::Data},
+    {"confirmImport", LockedControl::Data},   {"setMode", LockedControl::Method},
     {"setModeParams", LockedControl::Method}, {"setFeatureSpace", LockedControl::Method},
 };
 

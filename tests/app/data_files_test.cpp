@@ -179,7 +179,10 @@ TEST_CASE("Import through the router: the lab shows the choice; chooseImport swi
   CHECK(f.lab.stepCount() == 0);
   CHECK(activeImport(f.imported, f.lab) != nullptr);
 
+  // Numeric classes 1, 2, 3: which is +1 is not the file's label, so the legend says both.
+  CHECK(importedClassWords(activeImport(f.imported, f.lab), -1) == "class 1 (−1)");
   REQUIRE(f.router.dispatch(R"({"type":"chooseImport","positive":3,"negative":1})").ok());
+  CHECK(importedClassWords(activeImport(f.imported, f.lab), 1) == "class 3 (+1)");
   CHECK(f.lab.pointCount() == 4);
   for (Index i = 0; i < 4; ++i) {
     // Class 3's petals are longer than 5, class 1's shorter than 2.
@@ -359,6 +362,13 @@ TEST_CASE("Import dialog: iris's first rows, the label column marked, nothing im
   CHECK(f.lab.pointCount() == 100);
   CHECK(importStateJson(f.imported, f.lab).find("labelColumn")->asNumber() == 5);
   CHECK(!f.router.dispatch("{\"type\":\"confirmImport\"}").ok());
+  // The legend names her classes with the sign the lab gave them, as the summary said.
+  const DataImport* shown = activeImport(f.imported, f.lab);
+  REQUIRE(shown != nullptr);
+  CHECK(importedClassWords(shown, 1) == "versicolor (+1)");
+  CHECK(importedClassWords(shown, -1) == "setosa (−1)");
+  CHECK(importedClassWords(nullptr, 1) == "class +1");
+  CHECK(importedClassWords(nullptr, -1) == "class −1");
 }
 
 TEST_CASE("Import dialog: another label column changes the preview and its summary",

@@ -15,6 +15,7 @@
 #include "panels/panels.hpp"
 #include "panels/param_widgets.hpp"
 #include "panels/plot.hpp"
+#include "session/file_actions.hpp"
 #include "svm/svm_model.hpp"
 
 #include <algorithm>
@@ -139,15 +140,17 @@ float pointRadius(Index n) {
 
 // The legend: a strip under the canvas (never over the points), laid out as a flowing row of
 // symbol + words that wraps at the canvas width. Returns its height; draws only when `draw`.
-float legendStrip(ImDrawList* draw, ImVec2 origin, float width, bool hardMargin, bool kkt) {
+// `positive`, `negative`: the classes' words (session/file_actions.hpp importedClassWords).
+float legendStrip(ImDrawList* draw, ImVec2 origin, float width, bool hardMargin, bool kkt,
+                  const std::string& positive, const std::string& negative) {
   enum class Symbol { Positive, Negative, Zero, Free, Bound, Boundary, Margins, Pair, Halo };
   struct Item {
     Symbol symbol;
     const char* text;
   };
   const Item items[] = {
-      {Symbol::Positive, "class +1"},
-      {Symbol::Negative, "class −1"},
+      {Symbol::Positive, positive.c_str()},
+      {Symbol::Negative, negative.c_str()},
       {Symbol::Zero, "α = 0"},
       {Symbol::Free, "0 < α < C (free SV)"},
       {Symbol::Bound, hardMargin ? "α = C (bound; none at C = ∞)" : "α = C (bound SV)"},
@@ -386,8 +389,11 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect, ClassReg
   const float barWidth = ui.showField && size.x > 300 ? kColourBarWidth : 0.0f;
   size.x = std::max(size.x - barWidth, 50.0f);
   const bool hard = lab.params.hardMargin();
-  const float legendHeight =
-      ui.showLegend ? legendStrip(nullptr, min, size.x, hard, ui.showKkt) : 0.0f;
+  const std::string positiveWords = importedClassWords(shown, 1),
+                    negativeWords = importedClassWords(shown, -1);
+  const float legendHeight = ui.showLegend ? legendStrip(nullptr, min, size.x, hard, ui.showKkt,
+                                                         positiveWords, negativeWords)
+                                           : 0.0f;
   const float readoutHeight = ImGui::GetTextLineHeightWithSpacing();
   size.y = std::max(size.y - legendHeight - readoutHeight, 50.0f);
   ImGui::InvisibleButton("canvas", size, ImGuiButtonFlags_MouseButtonLeft);
@@ -502,7 +508,8 @@ void drawCanvasPanel(LabState& lab, UiState& ui, const PanelRect& rect, ClassReg
   }
   readoutLine(draw, ImVec2(min.x + 2, max.y + 2), lab, ui, view, hovered);
   if (ui.showLegend) {
-    legendStrip(draw, ImVec2(min.x, max.y + readoutHeight), size.x, hard, ui.showKkt);
+    legendStrip(draw, ImVec2(min.x, max.y + readoutHeight), size.x, hard, ui.showKkt, positiveWords,
+                negativeWords);
   }
 
   handleCanvasInput(lab, ui, view, hovered);

@@ -1,5 +1,6 @@
 #include "session/file_actions.hpp"
 
+#include "data/number_text.hpp"
 #include "io/action_router.hpp"
 #include "io/data_export.hpp"
 #include "io/schema.hpp"
@@ -85,6 +86,17 @@ JsonValue importStateJson(const std::optional<DataImport>& imported, const LabSt
   JsonValue fields = importJson(*shown);
   for (auto& member : fields.members()) o.members().push_back(std::move(member));
   return o;
+}
+
+std::string importedClassWords(const DataImport* shown, int sign) {
+  const char* plain = sign > 0 ? "class +1" : "class −1";
+  if (shown == nullptr) return plain;
+  const std::size_t k = static_cast<std::size_t>(sign > 0 ? shown->positive : shown->negative);
+  if (k >= shown->classes.size()) return plain;
+  const ImportedClass& c = shown->classes[k];
+  const bool numeric = c.name == formatShort(c.label);  // a LIBSVM file, a numeric CSV class
+  if (numeric && c.label == sign) return plain;
+  return (numeric ? "class " + c.name : c.name) + (sign > 0 ? " (+1)" : " (−1)");
 }
 
 const DataImport* activeImport(const std::optional<DataImport>& imported, const LabState& lab) {

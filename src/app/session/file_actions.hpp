@@ -53,6 +53,11 @@ std::optional<std::string> confirmImport(std::optional<DataImport>& preview,
 JsonValue importStateJson(const std::optional<DataImport>& imported, const LabState& lab);
 
 // The import the canvas shows, or nullptr when the lab holds other points.
+// A class's words in the legend: "class +1" / "class −1" for drawn or generated points (no
+// import) and for a file whose labels are ±1 already; otherwise the file's own class with the sign
+// the lab gives it ("setosa (+1)", "class 3 (−1)"), so the student sees which of her classes is
+// which colour. `sign`: +1 or −1.
+std::string importedClassWords(const DataImport* shown, int sign);
 const DataImport* activeImport(const std::optional<DataImport>& imported, const LabState& lab);
 
 // Shows another two features or classes (1-based features, labels as in the file; nullopt keeps

@@ -6,6 +6,7 @@ add_library(kpg_app_logic STATIC
   ${CMAKE_CURRENT_LIST_DIR}/timeline/playback.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_state.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_kernel_matrix.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lab/one_point_edit.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/model_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/lab_replay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lab/step_words.cpp

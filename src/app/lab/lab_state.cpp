@@ -4,6 +4,7 @@
 #include "data/toy_datasets.hpp"
 #include "lab/lab_kernel_matrix.hpp"
 #include "lab/model_view.hpp"
+#include "lab/one_point_edit.hpp"
 #include "params/parameter_table.hpp"
 #include "svm/dual_problem.hpp"
 #include "svm/separability.hpp"
@@ -158,64 +159,6 @@ void afterEdit(LabState& lab, const std::string& why, const std::vector<Index>& 
 std::vector<Index> originAfterReplace(Index before, Index after) {
   return before == after ? sameIndices(after)
                          : std::vector<Index>(static_cast<std::size_t>(after), Index{-1});
-}
-
-// Undo and redo as one point's edit (a move, a relabel, an append or a deletion), when the two
-// point sets differ by that alone, so the kernel matrix is edited in O(N) (SampleEdit) instead of
-// built again in O(N²); the origin carries α over as the action itself would. Otherwise nothing
-// (several points differ: a generator, a clear, an import; or a deleted point put back in the
-// middle, which no SampleEdit is).
-struct OnePointEdit {
-  SampleEdit edit;
-  std::vector<Index> origin;
-};
-std::optional<OnePointEdit> onePointEdit(const PointSet& from, const PointSet& to) {
-  const Index n = from.points.rows(), m = to.points.rows();
-  if (from.points.cols() != to.points.cols() || n == 0 || m == 0) return std::nullopt;
-  auto sameRow = [&](Index i, Index j) {
-    return from.labels(i) == to.labels(j) && from.points.row(i) == to.points.row(j);
-  };
-  if (m == n) {
-    Index changed = -1;
-    for (Index i = 0; i < n; ++i) {
-      if (sameRow(i, i)) continue;
-      if (changed >= 0) return std::nullopt;
-      changed = i;
-    }
-    if (changed < 0) return std::nullopt;
-    OnePointEdit one{SampleEdit{}, sameIndices(n)};
-    one.edit.index = changed;
-    if (from.labels(changed) == to.labels(changed)) {
-      one.edit.kind = SampleEdit::Kind::Move;
-      one.edit.point = to.points.row(changed).transpose();
-    } else if (from.points.row(changed) == to.points.row(changed)) {
-      one.edit.kind = SampleEdit::Kind::Relabel;
-      one.edit.sign = to.labels(changed);
-      one.origin[static_cast<std::size_t>(changed)] = -1;  // its old α was for the other class
-    } else {
-      return std::nullopt;
-    }
-    return one;
-  }
-  if (m == n + 1) {  // appended (AddPoint adds at the end)
-    for (Index i = 0; i < n; ++i)
-      if (!sameRow(i, i)) return std::nullopt;
-    OnePointEdit one{SampleEdit{SampleEdit::Kind::Add, n, to.points.row(n).transpose(),
-                                static_cast<double>(to.labels(n))},
-                     sameIndices(n)};
-    one.origin.push_back(-1);
-    return one;
-  }
-  if (m + 1 == n) {  // one deleted: the first row that differs, the rest shifted up by one
-    Index k = 0;
-    while (k < m && sameRow(k, k)) ++k;
-    for (Index i = k; i < m; ++i)
-      if (!sameRow(i + 1, i)) return std::nullopt;
-    OnePointEdit one{SampleEdit{SampleEdit::Kind::Delete, k, Vector(), 1}, sameIndices(n)};
-    one.origin.erase(one.origin.begin() + k);
-    return one;
-  }
-  return std::nullopt;
 }
 
 // After undo or redo replaced lab.data (was `before`): one point's edit when it is one.

@@ -379,21 +379,22 @@ TEST_CASE("Import dialog: another label column changes the preview and its summa
       "1,5.1,3.5,1.4,0.2\n1,4.9,3.0,1.4,0.2\n2,7.0,3.2,4.7,1.4\n2,6.4,3.2,4.5,1.4\n"
       "3,6.3,3.3,6.0,2.5\n3,5.8,2.7,5.1,2.5\n";
   REQUIRE(f.importText(csv, "csv", ",\"preview\":true").ok());
-  ImportPreview p = importPreview(*f.preview);
-  CHECK(p.labelColumn == 0);
-  CHECK(p.columnX == 1);
-  CHECK(p.columnY == 2);
-  CHECK(p.summary ==
-        "6 points; classes 1 / 2 / 3; the lab uses two: 2 (y = +1) and 1 (y = −1), 4 points, "
-        "x₁ sepal_length, x₂ sepal_width");
+  // The columns (0-based) and the summary, counted from the six rows above: two points each of
+  // species 1, 2, 3 and of petal widths 0.2, 1.4, 2.5; the lab takes the second class as +1.
+  const auto requirePreview = [&](int label, int x, int y, const std::string& summary) {
+    const ImportPreview p = importPreview(*f.preview);
+    CHECK(p.labelColumn == label);
+    CHECK(p.columnX == x);
+    CHECK(p.columnY == y);
+    CHECK(p.summary == summary);
+  };
+  requirePreview(0, 1, 2,
+                 "6 points; classes 1 / 2 / 3; the lab uses two: 2 (y = +1) and 1 (y = −1), "
+                 "4 points, x₁ sepal_length, x₂ sepal_width");
   REQUIRE(f.router.dispatch("{\"type\":\"choosePreview\",\"labelColumn\":5}").ok());
-  p = importPreview(*f.preview);
-  CHECK(p.labelColumn == 4);
-  CHECK(p.columnX == 0);
-  CHECK(p.columnY == 1);
-  CHECK(p.summary ==
-        "6 points; classes 0.2 / 1.4 / 2.5; the lab uses two: 1.4 (y = +1) and 0.2 (y = −1), "
-        "4 points, x₁ species, x₂ sepal_length");
+  requirePreview(4, 0, 1,
+                 "6 points; classes 0.2 / 1.4 / 2.5; the lab uses two: 1.4 (y = +1) and 0.2 "
+                 "(y = −1), 4 points, x₁ species, x₂ sepal_length");
   CHECK(!f.imported);
   REQUIRE(f.router.dispatch("{\"type\":\"confirmImport\"}").ok());
   REQUIRE(f.imported);

@@ -70,6 +70,15 @@ async function downloadOf(t, clickAction) {
   return { name: d.suggestedFilename(), path: await d.path() };
 }
 
+// Opens the app and chooses tests/data/iris.csv with Import data's file chooser: the Import
+// dialog then holds it (state().importPreview).
+async function openIrisDialog(t) {
+  const file = new URL('../../tests/data/iris.csv', import.meta.url);
+  await t.openApp();
+  await chooseFile(t, 'import-data', { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
+  await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
+}
+
 export default [
   {
     name: 'Import data by the button: features and classes picked by mouse; the lab says so',
@@ -112,10 +121,7 @@ export default [
     async run(t) {
       // tests/data/iris.csv: to_csv(index=False) of seaborn's iris. Read with the label in
       // column 1 it was "invalid number 'setosa' at line 2 col 5".
-      const file = new URL('../../tests/data/iris.csv', import.meta.url);
-      await t.openApp();
-      await chooseFile(t, 'import-data',
-                       { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
+      await openIrisDialog(t);
       await importInDialog(t);
       await t.page.waitForFunction(() => window.kpg.state().dataImport !== null);
       const d = (await t.state()).dataImport;
@@ -485,11 +491,7 @@ export default [
     name: 'Import dialog at 390x844 (touch, ratio 3): on screen, Import by a tap of the mouse',
     context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true },
     async run(t) {
-      const file = new URL('../../tests/data/iris.csv', import.meta.url);
-      await t.openApp();
-      await chooseFile(t, 'import-data',
-                       { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
-      await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
+      await openIrisDialog(t);
       // The label column (the last of five) scrolled into the narrow table's view.
       await t.waitFrames(4);
       for (const name of ['import-label', 'import-label-header', 'import-confirm', 'import-cancel'])
@@ -508,11 +510,7 @@ export default [
     name: 'Import dialog at 1920x1080',
     context: { viewport: { width: 1920, height: 1080 } },
     async run(t) {
-      const file = new URL('../../tests/data/iris.csv', import.meta.url);
-      await t.openApp();
-      await chooseFile(t, 'import-data',
-                       { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
-      await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
+      await openIrisDialog(t);
       for (const name of ['import-label', 'import-confirm', 'import-cancel']) await checkOnScreen(t, name);
       await t.screenshot('import-dialog-iris-1920');
     },

@@ -72,10 +72,10 @@ async function downloadOf(t, clickAction) {
 
 // Opens the app and chooses tests/data/iris.csv with Import data's file chooser: the Import
 // dialog then holds it (state().importPreview).
+const irisFile = new URL('../../tests/data/iris.csv', import.meta.url);
 async function openIrisDialog(t) {
-  const file = new URL('../../tests/data/iris.csv', import.meta.url);
   await t.openApp();
-  await chooseFile(t, 'import-data', { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(file) });
+  await chooseFile(t, 'import-data', { name: 'iris.csv', mimeType: 'text/csv', buffer: fs.readFileSync(irisFile) });
   await t.page.waitForFunction(() => window.kpg.state().importPreview !== null);
 }
 
@@ -135,7 +135,7 @@ export default [
       t.check((await t.state()).session.points.length === 100, '100 points of two classes');
       // A label column asked for by name that holds numbers: species is then a text feature.
       const r = await t.page.evaluate((text) => window.kpg.importData(text, { labelName: 'sepal_length' }),
-                                      fs.readFileSync(file, 'utf8'));
+                                      fs.readFileSync(irisFile, 'utf8'));
       t.check(!r.ok && /column 5 'species' holds text: choose it as the label column/.test(r.error), r.error);
     },
   },
